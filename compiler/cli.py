@@ -1,0 +1,50 @@
+"""The `rulepack` command: maps options to dataclasses and calls one stage entry point each."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from compiler import __version__
+from compiler.diagnostics import REPORTER_BY_NAME
+from compiler.options import BuildOptions, ValidateOptions
+
+_CONTENT = click.argument(
+    "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
+)
+_FORMAT = click.option(
+    "--format", "output_format", type=click.Choice(sorted(REPORTER_BY_NAME)), default="text",
+    show_default=True, help="How to print errors.",
+)
+
+
+@click.group()
+@click.version_option(__version__, prog_name="rulepack")
+def main() -> None:
+    """Turn YAML rules content into Foundry VTT modules."""
+
+
+@main.command()
+@_CONTENT
+@_FORMAT
+def validate(content: Path, output_format: str) -> None:
+    """Check every file under CONTENT; print every error; write nothing."""
+    from compiler.commands import run_validate
+
+    run_validate(ValidateOptions(content=content, output_format=output_format))
+
+
+@main.command()
+@_CONTENT
+@click.option(
+    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
+    show_default=True, help="Where the modules and zips go.",
+)
+@_FORMAT
+def build(content: Path, out: Path, output_format: str) -> None:
+    """Validate CONTENT and build one Foundry module (folder and zip) per ruleset into OUT."""
+    from compiler.commands import run_build
+
+    run_build(BuildOptions(content=content, out=out, output_format=output_format,
+                           source_date_epoch=None))

@@ -1,0 +1,27 @@
+"""Every error a user can cause is a `click.ClickException`: a message and exit code 1, no traceback."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from compiler.diagnostics import Diagnostics
+
+
+class RulepackError(click.ClickException):
+    """Root of the project's user-facing errors."""
+
+
+class ContentError(RulepackError):
+    """Content failed to load, validate or link; carries every diagnostic found in the run."""
+
+    def __init__(self, diagnostics: Diagnostics) -> None:
+        self.diagnostics = diagnostics
+        count = len(diagnostics)
+        super().__init__(f"{count} error{'s' if count != 1 else ''} found; nothing was written.")
+
+
+class BuildError(RulepackError):
+    """The content was valid but the module could not be produced."""

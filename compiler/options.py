@@ -1,0 +1,20 @@
+"""Options the CLI hands to the stages: plain frozen data, no logic."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class ValidateOptions:
+    content: Path
+    output_format: str  # a key of diagnostics.REPORTER_BY_NAME
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    content: Path
+    out: Path
+    output_format: str
+    source_date_epoch: int | None  # None: read SOURCE_DATE_EPOCH, else a fixed default
