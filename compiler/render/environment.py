@@ -1,0 +1,55 @@
+"""The one Jinja environment of the project.
+
+- `StrictUndefined`: a missing variable fails the build instead of rendering "".
+- Autoescape for HTML-like templates (`.html`, `.hbs`), chosen explicitly because
+  `select_autoescape()` does not cover `.hbs`.
+- `finalize` refuses any plain `str`: in JS and JSON templates every value must go through
+  `|tojson`, in HTML through autoescape-produced `Markup` (`|e`). A raw author string can
+  therefore never reach template output unescaped, whatever the template's extension.
+- Author text is data only: templates come from `module_template/`, never from content.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from markupsafe import Markup
+
+TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "module_template"
+
+
+def _finalize(value: Any) -> Any:
+    if isinstance(value, Markup) or (isinstance(value, int | float) and not isinstance(value, bool)):
+        return value
+    raise TypeError(
+        f"template interpolated a raw {type(value).__name__} ({value!r:.40}); "
+        "use |tojson in JS/JSON templates or |e in HTML templates"
+    )
+
+
+def _autoescape(name: str | None) -> bool:
+    return name is not None and name.removesuffix(".j2").endswith((".html", ".hbs"))
+
+
+@cache
+def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
+    """The shared environment; cached so templates compile once per process."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(str(root)),
+        undefined=jinja2.StrictUndefined,
+        autoescape=_autoescape,
+        finalize=_finalize,
+        keep_trailing_newline=True,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        auto_reload=False,
+    )
+    env.policies["json.dumps_kwargs"] = {"sort_keys": True, "allow_nan": False}
+    return env
+
+
+def render(template: str, **context: Any) -> str:
+    return environment().get_template(template).render(**context)
