@@ -30,6 +30,17 @@ def _finalize(value: Any) -> Any:
     )
 
 
+def _tojson(env_filter: Any) -> Any:
+    """`tojson` that reports a missing value as such instead of "not JSON serializable"."""
+
+    def tojson(eval_ctx: Any, value: Any, indent: int | None = None) -> Any:
+        if isinstance(value, jinja2.Undefined):
+            value._fail_with_undefined_error()
+        return env_filter(eval_ctx, value, indent)
+
+    return jinja2.pass_eval_context(tojson)
+
+
 def _autoescape(name: str | None) -> bool:
     return name is not None and name.removesuffix(".j2").endswith((".html", ".hbs"))
 
@@ -47,6 +58,7 @@ def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
         lstrip_blocks=True,
         auto_reload=False,
     )
+    env.filters["tojson"] = _tojson(env.filters["tojson"])
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "allow_nan": False}
     return env
 
