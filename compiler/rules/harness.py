@@ -1,0 +1,81 @@
+"""Run one golden case through the Python engine; `harness.mjs` is its JS mirror.
+
+The result is plain JSON: `{"events": [...], "state": {...}}` or
+`{"error": {"code": ..., "message": ...}}`, identical between the two engines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from compiler.rules.base import Rule
+from compiler.rules.errors import BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError
+from compiler.rules.inputs import sorted_keys
+from compiler.rules.queue import DiceQueue
+from compiler.rules.registry import RULESETS
+
+
+def kind_of(value: object) -> str:
+    """The JSON kind of `value`, named the same way in both engines."""
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, Mapping):
+        return "object"
+    return "null" if value is None else "other"
+
+
+def merge_config(defaults: Mapping[str, Any], overrides: object) -> dict[str, Any]:
+    """`defaults` with a fixture's overrides; unknown keys and changed kinds are `bad_config`."""
+    if not isinstance(overrides, Mapping):
+        raise RuleError(BAD_CONFIG, "config must be an object")
+    for key in sorted_keys(overrides):
+        if key not in defaults:
+            raise RuleError(BAD_CONFIG, f"config.{key} is not a key of this ruleset's config")
+        kind = kind_of(defaults[key])
+        if kind_of(overrides[key]) != kind:
+            raise RuleError(BAD_CONFIG, f"config.{key} must be of kind {kind}")
+    return {**defaults, **overrides}
+
+
+def resolve(ruleset: str, rule: str, config: object) -> tuple[Rule, dict[str, Any]]:
+    """The rule function and its merged config; a missing one is `rule_not_implemented`."""
+    found = RULESETS.get(ruleset)
+    if found is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"ruleset {ruleset} is not implemented")
+    function = found.rules.get(rule)
+    if function is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {ruleset}.{rule} is not implemented")
+    return (function, merge_config(found.config, config))
+
+
+def run_case(
+    ruleset: str,
+    rule: str,
+    config: Mapping[str, Any],
+    input: Mapping[str, Any],
+    dice: Sequence[Mapping[str, Any]],
+) -> dict[str, Any]:
+    """Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used (C1)."""
+    try:
+        function, merged = resolve(ruleset, rule, config)
+        queue = DiceQueue(dice)
+        events, state = function(input, merged, queue)
+        queue.finish()
+    except RuleError as error:
+        return {"error": {"code": error.code, "message": error.message}}
+    return {"events": events, "state": state}
+
+
+def list_rules(ruleset: str) -> list[str]:
+    """The snake_case rule names of `ruleset`, in file order (empty if it does not exist)."""
+    found = RULESETS.get(ruleset)
+    return list(found.rules) if found else []
