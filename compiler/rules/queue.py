@@ -62,7 +62,7 @@ class DiceQueue:
     """C1: an ordered list of tagged faces, validated whole when built (`bad_face`)."""
 
     def __init__(self, faces: object) -> None:
-        if not isinstance(faces, list):
+        if not isinstance(faces, list | tuple):
             raise RuleError(BAD_FACE, "dice must be a list of faces")
         self._faces = [_check_face(i, entry) for i, entry in enumerate(faces)]
         self._next = 0

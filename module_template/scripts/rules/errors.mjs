@@ -1,0 +1,42 @@
+/**
+ * Fixture and rule errors shared by every ruleset engine (mirror of `compiler/rules/errors.py`).
+ *
+ * A `RuleError` carries a stable `code` that the Python and JS engines raise identically, so a
+ * golden fixture can pin a failure and the parity tests can compare failures across languages.
+ * Plain ES module: no Foundry globals, no dependencies.
+ */
+
+export const RULE_NOT_IMPLEMENTED = "rule_not_implemented";
+export const BAD_CONFIG = "bad_config";
+export const BAD_INPUT = "bad_input";
+export const BAD_FACE = "bad_face";
+export const DIE_MISMATCH = "die_mismatch";
+export const QUEUE_EXHAUSTED = "queue_exhausted";
+export const FACES_LEFT_OVER = "faces_left_over";
+export const TABLE_MISS = "table_miss";
+
+export const ERROR_CODES = Object.freeze([
+  RULE_NOT_IMPLEMENTED,
+  BAD_CONFIG,
+  BAD_INPUT,
+  BAD_FACE,
+  DIE_MISMATCH,
+  QUEUE_EXHAUSTED,
+  FACES_LEFT_OVER,
+  TABLE_MISS
+]);
+
+/**
+ * A rule could not be evaluated: bad fixture data, a broken dice queue or a missing rule.
+ */
+export class RuleError extends Error {
+  /**
+   * @param {string} code     One of `ERROR_CODES`; stable across Python and JS.
+   * @param {string} message  A sentence built only from ints and fixed words.
+   */
+  constructor(code, message) {
+    super(message);
+    this.name = "RuleError";
+    this.code = code;
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Run one golden case through the JS rules core; mirror of `compiler/rules/harness.py`.
+ *
+ * The result is plain JSON: `{events, state}` or `{error: {code, message}}`, identical
+ * between the two engines. Fixtures name rules in snake_case; JS rules are their camelCase mirror.
+ */
+
+import { BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError } from "./errors.mjs";
+import { sortedKeys } from "./inputs.mjs";
+import { DiceQueue } from "./queue.mjs";
+import * as RULESETS from "./rulesets.mjs";
+
+/** A snake_case rule name whose camelCase form maps back to it unambiguously. */
+const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*$/;
+
+/**
+ * The JSON kind of `value`, named the same way in both engines.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function kindOf(value) {
+  if ( typeof value === "boolean" ) return "boolean";
+  if ( Number.isInteger(value) ) return "integer";
+  if ( typeof value === "number" ) return "number";
+  if ( typeof value === "string" ) return "string";
+  if ( Array.isArray(value) ) return "list";
+  if ( (value !== null) && (typeof value === "object") ) return "object";
+  return value === null ? "null" : "other";
+}
+
+/**
+ * `defaults` with a fixture's overrides; unknown keys and changed kinds are `bad_config`.
+ * @param {object} defaults
+ * @param {unknown} overrides
+ * @returns {object}
+ */
+export function mergeConfig(defaults, overrides) {
+  if ( kindOf(overrides) !== "object" ) throw new RuleError(BAD_CONFIG, "config must be an object");
+  for ( const key of sortedKeys(Object.keys(overrides)) ) {
+    if ( !Object.hasOwn(defaults, key) ) {
+      throw new RuleError(BAD_CONFIG, `config.${key} is not a key of this ruleset's config`);
+    }
+    const kind = kindOf(defaults[key]);
+    if ( kindOf(overrides[key]) !== kind ) throw new RuleError(BAD_CONFIG, `config.${key} must be of kind ${kind}`);
+  }
+  return { ...defaults, ...overrides };
+}
+
+/**
+ * The camelCase name of a snake_case rule name, or null when the name is not snake_case.
+ * @param {string} rule
+ * @returns {string|null}
+ */
+function camelName(rule) {
+  if ( (typeof rule !== "string") || !SNAKE_CASE.test(rule) ) return null;
+  return rule.replace(/_([a-z])/g, (_, letter) => letter.toUpperCase());
+}
+
+/**
+ * The rule function and its merged config; a missing one is `rule_not_implemented`.
+ * @param {string} ruleset
+ * @param {string} rule
+ * @param {unknown} config
+ * @returns {[Function, object]}
+ */
+export function resolve(ruleset, rule, config) {
+  if ( !Object.hasOwn(RULESETS, ruleset) ) {
+    throw new RuleError(RULE_NOT_IMPLEMENTED, `ruleset ${ruleset} is not implemented`);
+  }
+  const found = RULESETS[ruleset];
+  const name = camelName(rule);
+  if ( (name === null) || !Object.hasOwn(found.RULES, name) ) {
+    throw new RuleError(RULE_NOT_IMPLEMENTED, `rule ${ruleset}.${rule} is not implemented`);
+  }
+  return [found.RULES[name], mergeConfig(found.CONFIG, config)];
+}
+
+/**
+ * Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used (C1).
+ * @param {string} ruleset  A ruleset name, e.g. "primitives".
+ * @param {string} rule     The rule's snake_case name, e.g. "count_at_least".
+ * @param {object} config   Overrides of the ruleset's config defaults.
+ * @param {object} input    The rule's input fields.
+ * @param {object[]} dice   The dice queue: `{d, v}` faces in canonical order.
+ * @returns {object}        `{events, state}` or `{error: {code, message}}`.
+ */
+export function runCase(ruleset, rule, config, input, dice) {
+  let events;
+  let state;
+  try {
+    const [fn, merged] = resolve(ruleset, rule, config);
+    const queue = new DiceQueue(dice);
+    [events, state] = fn(input, merged, queue);
+    queue.finish();
+  } catch(err) {
+    if ( !(err instanceof RuleError) ) throw err;
+    return { error: { code: err.code, message: err.message } };
+  }
+  return { events, state };
+}
+
+/**
+ * The snake_case rule names of `ruleset`, in file order (empty if it does not exist).
+ * @param {string} ruleset
+ * @returns {string[]}
+ */
+export function listRules(ruleset) {
+  if ( !Object.hasOwn(RULESETS, ruleset) ) return [];
+  return Object.keys(RULESETS[ruleset].RULES).map(name => name.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`));
+}
