@@ -1,0 +1,17 @@
+"""Foundry compendium packs: Ruleset → documents (`documents`) → LevelDB directories (`writer`)."""
+
+from __future__ import annotations
+
+from compiler.packing.documents import MIN_CORE_VERSION, SUBTYPES, foundry_documents
+from compiler.packing.model import MacroSpec, Pack, PageSpec
+from compiler.packing.writer import write_pack
+
+__all__ = [
+    "MIN_CORE_VERSION",
+    "SUBTYPES",
+    "MacroSpec",
+    "Pack",
+    "PageSpec",
+    "foundry_documents",
+    "write_pack",
+]

@@ -1,0 +1,414 @@
+"""Ruleset → Foundry compendium documents (foundryvtt-cli source form, Foundry v12 data shape).
+
+Shapes follow the v12 document schemas (foundry.md §3) and are stamped with the *minimum* core
+version, so v12 loads them as they are and v13 migrates them on world launch; data stamped newer
+than the running core is refused ("Documents from a core version newer than the running version
+cannot be migrated", dnd5e#5731).
+
+IDs come from `compiler.ids.foundry_id` over keys built from author ids only (never file names),
+so rebuilds keep every `Compendium.<module>.<pack>.<Type>.<id>` link.
+"""
+
+from __future__ import annotations
+
+import html
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from compiler import ids
+from compiler.errors import BuildError
+from compiler.model import Document, Ruleset
+from compiler.packing.model import EMBEDDED, MacroSpec, Pack, PageSpec
+
+#: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
+MIN_CORE_VERSION = "12.331"
+
+#: Pack `system` when the manifest names none (the manifest schema's default `foundry_system`):
+#: Simple Worldbuilding. Foundry only shows an Item/Actor pack in worlds of the pack's system.
+DEFAULT_SYSTEM = "worldbuilding"
+
+#: CONST.SORT_INTEGER_DENSITY: the gap Foundry itself leaves between sibling sort values.
+SORT_DENSITY = 100_000
+
+#: Content kind → (Foundry document name, module sub-type name, declared in `documentTypes`).
+SUBTYPES: Mapping[str, tuple[str, str]] = {
+    "weapon": ("Item", "weapon"),
+    "armor": ("Item", "armor"),
+    "card": ("Item", "card"),
+    "power": ("Item", "power"),
+    "fighter": ("Actor", "fighter"),
+}
+
+ITEM_KINDS = ("weapon", "armor", "card", "power")
+
+#: Default artwork per kind; every path ships with core Foundry (`icons/svg/`).
+DEFAULT_IMG: Mapping[str, str] = {
+    "weapon": "icons/svg/sword.svg",
+    "armor": "icons/svg/shield.svg",
+    "card": "icons/svg/card-hand.svg",  # Cards.DEFAULT_ICON
+    "power": "icons/svg/lightning.svg",
+    "fighter": "icons/svg/mystery-man.svg",  # CONST.DEFAULT_TOKEN
+    "hit_locations": "icons/svg/d20-grey.svg",  # RollTable.DEFAULT_ICON
+    "result": "icons/svg/d20-black.svg",
+}
+
+#: Fields of a fighter's `items` that list item ids; each referenced item is embedded in the actor
+#: so the actor is complete when dragged in from the compendium.
+ITEM_REFERENCE_FIELDS: Mapping[str, str] = {
+    "weapons": "weapon",
+    "armor": "armor",
+    "cards": "card",
+    "powers": "power",
+}
+
+#: Author fields that map onto Foundry fields instead of `system`.
+_MAPPED_FIELDS = frozenset({"id", "name", "img"})
+
+#: v12 CONST.TABLE_RESULT_TYPES.TEXT. v10/v11 used integers (0 = TEXT,
+#: https://foundryvtt.com/api/v10/enums/foundry.CONST.TABLE_RESULT_TYPES.html); v12 core's
+#: common/constants.mjs defines TABLE_RESULT_TYPES = {TEXT: "text", DOCUMENT: "document",
+#: COMPENDIUM: "pack"}, and the v12 TableResultData page types `type` as "a result subtype from
+#: CONST.TABLE_RESULT_TYPES" (https://foundryvtt.com/api/v12/interfaces/foundry.types.TableResultData.html).
+#: v13 keeps "text" (https://foundryvtt.com/api/variables/CONST.TABLE_RESULT_TYPES.html).
+TABLE_RESULT_TEXT = "text"
+
+#: CONST.JOURNAL_ENTRY_PAGE_FORMATS.HTML
+PAGE_FORMAT_HTML = 1
+
+JOURNAL_KEY = "rules-reference"
+
+
+def foundry_documents(
+    ruleset: Ruleset,
+    macros: Sequence[MacroSpec],
+    journal_pages: Sequence[PageSpec],
+    *,
+    system: str | None = None,
+) -> tuple[Pack, ...]:
+    """Every non-empty pack of `ruleset`: items, actors, tables, macros, journal (in that order).
+
+    `system` (the Item/Actor packs' Foundry system) defaults to the manifest's `foundry_system`.
+    """
+    module_id = ruleset.module_id
+    if system is None:
+        system = _manifest_system(ruleset)
+    items, item_by_ref = _items_pack(ruleset)
+    packs = (
+        Pack("items", f"{ruleset.title}: Items", "Item", system, items),
+        Pack("actors", f"{ruleset.title}: Fighters", "Actor", system,
+             _actors_pack(ruleset, item_by_ref)),
+        Pack("tables", f"{ruleset.title}: Tables", "RollTable", None, _tables_pack(ruleset)),
+        Pack("macros", f"{ruleset.title}: Macros", "Macro", None, _macros_pack(module_id, macros)),
+        Pack("journal", f"{ruleset.title}: Rules", "JournalEntry", None,
+             _journal_pack(ruleset, journal_pages)),
+    )
+    for pack in packs:
+        check_unique_ids(pack)
+    return tuple(pack for pack in packs if pack.entries)
+
+
+def _manifest_system(ruleset: Ruleset) -> str:
+    data = ruleset.manifest.data
+    system = data.get("foundry_system") if isinstance(data, Mapping) else None
+    return system if isinstance(system, str) else DEFAULT_SYSTEM
+
+
+def check_unique_ids(pack: Pack) -> None:
+    """Raise BuildError if two documents of one collection (or one parent) share an `_id`."""
+    _check_ids(pack.entries, f"pack {pack.name!r}")
+    for entry in pack.entries:
+        _check_embedded_ids(entry, f"pack {pack.name!r}, {entry['_key']}")
+
+
+def _check_ids(docs: Iterable[Mapping[str, Any]], where: str) -> None:
+    counts = Counter(doc["_id"] for doc in docs)
+    clashes = sorted(doc_id for doc_id, count in counts.items() if count > 1)
+    if clashes:
+        raise BuildError(f"{where}: document id collision: {', '.join(clashes)}")
+
+
+def _check_embedded_ids(doc: Mapping[str, Any], where: str) -> None:
+    collection = doc["_key"].split("!")[1].rsplit(".", 1)[-1]
+    for name in EMBEDDED.get(collection, ()):
+        children = doc.get(name, [])
+        _check_ids(children, f"{where}.{name}")
+        for child in children:
+            _check_embedded_ids(child, where)
+
+
+# -- shared fields -----------------------------------------------------------------------------
+
+
+def _stats() -> dict[str, Any]:
+    # Volatile fields stay null so that two builds of the same content are byte-identical.
+    return {
+        "coreVersion": MIN_CORE_VERSION,
+        "systemId": None,
+        "systemVersion": None,
+        "createdTime": None,
+        "modifiedTime": None,
+        "lastModifiedBy": None,
+        "compendiumSource": None,
+        "duplicateSource": None,
+    }
+
+
+def _key(collection: str, *id_path: str) -> str:
+    return f"!{collection}!{'.'.join(id_path)}"
+
+
+def _sort(index: int) -> int:
+    return (index + 1) * SORT_DENSITY
+
+
+def _humanize(slug: str) -> str:
+    """"left_arm" → "Left arm": a readable label for a slug the author gave no name for."""
+    return slug.replace("_", " ").replace("-", " ").capitalize()
+
+
+def _display_name(data: Mapping[str, Any], key: str) -> str:
+    name = data.get("name")
+    if name is None:
+        return _humanize(key)
+    if not isinstance(name, str):
+        raise BuildError(f"{key}: name must be a string, not {type(name).__name__}")
+    return name
+
+
+def _plain(value: Any) -> Any:
+    """Deep copy into dict/list so no frozen input is shared with (or mutated by) later stages."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+# -- items and actors --------------------------------------------------------------------------
+
+
+def _sorted_docs(ruleset: Ruleset, kinds: Iterable[str]) -> list[Document]:
+    wanted = set(kinds)
+    return sorted((d for d in ruleset.documents if d.kind in wanted), key=lambda d: (d.kind, d.key))
+
+
+def _img(module_id: str, data: Mapping[str, Any], kind: str) -> str:
+    """Foundry resolves `img` against its Data folder; authors write paths inside the module."""
+    img = data.get("img")
+    return f"modules/{module_id}/{img}" if img else DEFAULT_IMG[kind]
+
+
+def _typed_doc(module_id: str, doc: Document) -> dict[str, Any]:
+    """Name/type/img/system of an Item or Actor, without identity fields."""
+    data = _plain(doc.data)
+    return {
+        "name": _display_name(data, doc.key),
+        "type": f"{module_id}.{SUBTYPES[doc.kind][1]}",
+        "img": _img(module_id, data, doc.kind),
+        "system": {k: v for k, v in data.items() if k not in _MAPPED_FIELDS},
+    }
+
+
+def _items_pack(
+    ruleset: Ruleset,
+) -> tuple[tuple[dict[str, Any], ...], dict[tuple[str, str], dict[str, Any]]]:
+    """Item entries in pack order (kind, then key), and the same entries by (kind, key)."""
+    docs = _sorted_docs(ruleset, ITEM_KINDS)
+    entries = tuple(_item_entry(ruleset.module_id, doc, _sort(i)) for i, doc in enumerate(docs))
+    return entries, {(d.kind, d.key): e for d, e in zip(docs, entries, strict=True)}
+
+
+def _item_entry(module_id: str, doc: Document, sort: int) -> dict[str, Any]:
+    doc_id = ids.foundry_id(module_id, "items", f"{doc.kind}/{doc.key}")
+    return {
+        "_id": doc_id,
+        **_typed_doc(module_id, doc),
+        "effects": [],
+        "folder": None,
+        "sort": sort,
+        "ownership": {"default": 0},
+        "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
+        "_stats": _stats(),
+        "_key": _key("items", doc_id),
+    }
+
+
+def _actors_pack(
+    ruleset: Ruleset, items: Mapping[tuple[str, str], Mapping[str, Any]]
+) -> tuple[dict[str, Any], ...]:
+    module_id = ruleset.module_id
+    entries = []
+    for index, doc in enumerate(_sorted_docs(ruleset, ["fighter"])):
+        id_key = f"fighter/{doc.key}"
+        actor_id = ids.foundry_id(module_id, "actors", id_key)
+        embedded = _embedded_items(module_id, doc, id_key, actor_id, items)
+        entries.append({
+            "_id": actor_id,
+            **_typed_doc(module_id, doc),
+            "items": embedded,
+            "effects": [],
+            "folder": None,
+            "sort": _sort(index),
+            "ownership": {"default": 0},
+            "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
+            "_stats": _stats(),
+            "_key": _key("actors", actor_id),
+        })
+    return tuple(entries)
+
+
+def _item_references(doc: Document) -> list[tuple[str, str]]:
+    """(kind, key) of every item the fighter lists, in field then list order."""
+    carried = doc.data.get("items") or {}
+    refs = []
+    for field, kind in ITEM_REFERENCE_FIELDS.items():
+        for key in carried.get(field) or ():
+            if not isinstance(key, str):
+                raise BuildError(f"fighter {doc.key}: {field} must list {kind} ids, got {key!r}")
+            refs.append((kind, key))
+    return refs
+
+
+def _embedded_items(
+    module_id: str,
+    doc: Document,
+    actor_key: str,
+    actor_id: str,
+    items: Mapping[tuple[str, str], Mapping[str, Any]],
+) -> list[dict[str, Any]]:
+    embedded = []
+    seen: Counter[tuple[str, str]] = Counter()
+    for index, ref in enumerate(_item_references(doc)):
+        source = items.get(ref)
+        if source is None:
+            raise BuildError(f"fighter {doc.key}: unknown {ref[0]} {ref[1]!r}")
+        seen[ref] += 1
+        # A second copy of the same item (two daggers) is a distinct embedded document.
+        child_key = f"{ref[0]}/{ref[1]}" + (f"#{seen[ref]}" if seen[ref] > 1 else "")
+        item_id = ids.foundry_id(module_id, "actors", f"{actor_key}/{child_key}")
+        copy = _plain(source)
+        copy.update(_id=item_id, sort=_sort(index), _key=_key("actors.items", actor_id, item_id))
+        embedded.append(copy)
+    return embedded
+
+
+# -- roll tables -------------------------------------------------------------------------------
+
+
+def _tables_pack(ruleset: Ruleset) -> tuple[dict[str, Any], ...]:
+    module_id = ruleset.module_id
+    entries = []
+    for index, doc in enumerate(_sorted_docs(ruleset, ["hit_locations"])):
+        id_key = f"hit_locations/{doc.key}"
+        table_id = ids.foundry_id(module_id, "tables", id_key)
+        results = [
+            _table_result(module_id, id_key, table_id, location)
+            for location in doc.data["locations"]
+        ]
+        entries.append({
+            "_id": table_id,
+            "name": _display_name(doc.data, doc.key),
+            "img": _img(module_id, doc.data, doc.kind),
+            "description": doc.data.get("description", ""),  # HTML, sanitised upstream
+            "results": results,
+            "formula": f"1d{doc.data['die']}",
+            "replacement": True,
+            "displayRoll": True,
+            "folder": None,
+            "sort": _sort(index),
+            "ownership": {"default": 0},
+            "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
+            "_stats": _stats(),
+            "_key": _key("tables", table_id),
+        })
+    return tuple(entries)
+
+
+def _table_result(
+    module_id: str, table_key: str, table_id: str, location: Mapping[str, Any]
+) -> dict[str, Any]:
+    """A v12 TableResult: `text` (v13 splits it into name/description), no `_stats`."""
+    location_id = location["id"]
+    low, high = location["range"]
+    result_id = ids.foundry_id(module_id, "tables", f"{table_key}/location/{location_id}")
+    return {
+        "_id": result_id,
+        "type": TABLE_RESULT_TEXT,
+        # Results render as HTML; location names are plain text.
+        "text": html.escape(_display_name(location, location_id)),
+        "img": DEFAULT_IMG["result"],
+        "documentCollection": "",
+        "documentId": None,
+        "weight": high - low + 1,
+        "range": [low, high],
+        "drawn": False,
+        "flags": {module_id: {"key": location_id}},
+        "_key": _key("tables.results", table_id, result_id),
+    }
+
+
+# -- macros and journal ------------------------------------------------------------------------
+
+
+def _macros_pack(module_id: str, macros: Sequence[MacroSpec]) -> tuple[dict[str, Any], ...]:
+    entries = []
+    for index, spec in enumerate(sorted(macros, key=lambda m: m.key)):
+        macro_id = ids.foundry_id(module_id, "macros", f"macro/{spec.key}")
+        entries.append({
+            "_id": macro_id,
+            "name": spec.name,
+            "type": "script",
+            "author": None,
+            "img": spec.img,
+            "scope": "global",
+            "command": spec.command,
+            "folder": None,
+            "sort": _sort(index),
+            "ownership": {"default": 0},
+            "flags": {module_id: {"key": spec.key}},
+            "_stats": _stats(),
+            "_key": _key("macros", macro_id),
+        })
+    return tuple(entries)
+
+
+def _journal_pack(ruleset: Ruleset, pages: Sequence[PageSpec]) -> tuple[dict[str, Any], ...]:
+    if not pages:
+        return ()
+    module_id = ruleset.module_id
+    id_key = f"journal/{JOURNAL_KEY}"
+    journal_id = ids.foundry_id(module_id, "journal", id_key)
+    return ({
+        "_id": journal_id,
+        "name": f"{ruleset.title}: rules reference",
+        "pages": [
+            _page(module_id, id_key, journal_id, spec, index) for index, spec in enumerate(pages)
+        ],
+        "folder": None,
+        "sort": 0,
+        "ownership": {"default": 0},
+        "flags": {module_id: {"key": JOURNAL_KEY}},
+        "_stats": _stats(),
+        "_key": _key("journal", journal_id),
+    },)
+
+
+def _page(
+    module_id: str, journal_key: str, journal_id: str, spec: PageSpec, index: int
+) -> dict[str, Any]:
+    page_id = ids.foundry_id(module_id, "journal", f"{journal_key}/page/{spec.key}")
+    return {
+        "_id": page_id,
+        "name": spec.name,
+        "type": "text",
+        "title": {"show": True, "level": 1},
+        "text": {"content": spec.html, "format": PAGE_FORMAT_HTML},
+        "src": None,
+        "system": {},
+        "sort": _sort(index),  # pages keep the order the render stage gave
+        "ownership": {"default": -1},  # INHERIT from the entry
+        "flags": {module_id: {"key": spec.key}},
+        "_stats": _stats(),
+        "_key": _key("journal.pages", journal_id, page_id),
+    }

