@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from node_tools import NodeTools, install_foundry_cli
 from pack_samples import make_ruleset, sample_documents
@@ -10,9 +12,9 @@ from compiler.model import Ruleset
 
 
 @pytest.fixture(scope="session")
-def foundry_cli(tmp_path_factory: pytest.TempPathFactory) -> NodeTools:
+def foundry_cli(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> NodeTools:
     """node with `@foundryvtt/foundryvtt-cli` importable (`npm ci` first when missing or stale)."""
-    return install_foundry_cli(tmp_path_factory.mktemp("node"))
+    return install_foundry_cli(tmp_path_factory.mktemp("node"), node_path)
 
 
 @pytest.fixture

