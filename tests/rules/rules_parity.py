@@ -1,0 +1,241 @@
+"""Golden-fixture discovery and the Python/JS comparison shared by the rules tests.
+
+The JS side runs in one long-lived Node process (`tests/js/engine_server.mjs`) that answers
+newline-delimited JSON, so a whole session costs one Node start-up, not one per case.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import queue
+import subprocess
+import tempfile
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import yaml
+from jsonschema import Draft202012Validator
+
+from compiler.rules.harness import run_case
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+GOLDEN_DIR = REPO_ROOT / "tests" / "golden"
+JS_CORE = REPO_ROOT / "module_template" / "scripts" / "rules"
+ENGINE_SERVER = REPO_ROOT / "tests" / "js" / "engine_server.mjs"
+REPLY_TIMEOUT_S = 60
+
+Result = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- fixtures
+
+
+@dataclass
+class Fixture:
+    """One golden file; `problems` lists why it is unusable (then the other fields may be empty)."""
+
+    path: Path
+    data: dict[str, Any] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def ident(self) -> str:
+        return f"{self.path.parent.name}/{self.path.stem}"
+
+    @property
+    def ruleset(self) -> str:
+        return self.path.parent.name
+
+    def case(self) -> dict[str, Any]:
+        """The request both engines run: the ruleset is the fixture's folder name."""
+        keys = ("rule", "config", "input", "dice")
+        return {"ruleset": self.ruleset, **{key: self.data[key] for key in keys}}
+
+
+def json_problems(value: object, path: str = "$") -> list[str]:
+    """Values that cannot cross the Python/JS boundary exactly: floats and non-string keys."""
+    if isinstance(value, float):
+        return [f"{path}: {value!r} is a float; use integers (catalogue C2)"]
+    if isinstance(value, Mapping):
+        found = [f"{path}: key {k!r} is not a string" for k in value if not isinstance(k, str)]
+        for key, item in value.items():
+            found += json_problems(item, f"{path}.{key}")
+        return found
+    if isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in json_problems(item, f"{path}[{i}]")]
+    if value is None or isinstance(value, bool | int | str):
+        return []
+    return [f"{path}: {type(value).__name__} is not JSON"]
+
+
+def fixture_validator() -> Draft202012Validator:
+    schema = json.loads((GOLDEN_DIR / "fixture.schema.json").read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def load_fixture(path: Path, validator: Draft202012Validator) -> Fixture:
+    """Parse and check one fixture file; problems are collected, never raised."""
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+    except yaml.YAMLError as error:
+        return Fixture(path, problems=[f"not valid YAML: {error}"])
+    problems = json_problems(data)
+    problems += [
+        f"{error.json_path}: {error.message}"
+        for error in sorted(validator.iter_errors(data), key=lambda e: e.json_path)
+    ]
+    return Fixture(path, data if isinstance(data, dict) else {}, problems)
+
+
+def discover(golden_dir: Path = GOLDEN_DIR) -> list[Fixture]:
+    """Every `<ruleset>/<name>.yaml` under the golden folder, sorted by path."""
+    validator = fixture_validator()
+    return [load_fixture(path, validator) for path in sorted(golden_dir.glob("*/*.yaml"))]
+
+
+# --------------------------------------------------------------------------- engines
+
+
+def run_python(case: Mapping[str, Any]) -> Result:
+    return run_case(case["ruleset"], case["rule"], case["config"], case["input"], case["dice"])
+
+
+class NodeEngine:
+    """A Node child running `engine_server.mjs` on one JS rules core directory."""
+
+    def __init__(self, node: Path, core_dir: Path = JS_CORE) -> None:
+        self._stderr: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")
+        self._proc = subprocess.Popen(
+            [str(node), str(ENGINE_SERVER), str(core_dir)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self._stderr,
+            text=True,
+            encoding="utf-8",
+            bufsize=1,
+        )
+        self._lines: queue.Queue[str] = queue.Queue()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        self._next_id = 0
+
+    def _read(self) -> None:
+        assert self._proc.stdout is not None
+        for line in self._proc.stdout:
+            self._lines.put(line)
+        self._lines.put("")  # end of stream: Node exited
+
+    def _request(self, message: dict[str, Any]) -> dict[str, Any]:
+        problems = json_problems(message)
+        if problems:
+            raise ValueError("request cannot cross to JS exactly: " + "; ".join(problems))
+        self._next_id += 1
+        assert self._proc.stdin is not None
+        self._proc.stdin.write(json.dumps({"id": self._next_id, **message}) + "\n")
+        self._proc.stdin.flush()
+        try:
+            line = self._lines.get(timeout=REPLY_TIMEOUT_S)
+        except queue.Empty:
+            raise RuntimeError(f"Node gave no answer in {REPLY_TIMEOUT_S} s") from None
+        if not line:
+            self._stderr.seek(0)
+            raise RuntimeError(f"Node exited: {self._stderr.read()}")
+        reply: dict[str, Any] = json.loads(line)
+        if "crash" in reply:
+            raise RuntimeError(f"JS engine crashed: {reply['crash']}")
+        return reply
+
+    def run(self, case: Mapping[str, Any]) -> Result:
+        result: Result = self._request({"op": "run", "case": dict(case)})["result"]
+        return result
+
+    def run_batch(self, cases: Sequence[Mapping[str, Any]]) -> list[Result]:
+        """All cases in one request; a case whose engine crashed comes back as `{"crash": ...}`."""
+        results: list[Result] = self._request({"op": "batch", "cases": list(cases)})["results"]
+        return results
+
+    def rules(self, ruleset: str) -> list[str]:
+        names: list[str] = self._request({"op": "rules", "ruleset": ruleset})["rules"]
+        return names
+
+    def close(self) -> None:
+        if self._proc.stdin is not None:
+            self._proc.stdin.close()
+        try:
+            self._proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._proc.kill()
+            self._proc.wait()
+        self._reader.join(timeout=10)
+        if self._proc.stdout is not None:
+            self._proc.stdout.close()
+        self._stderr.close()
+
+
+# --------------------------------------------------------------------------- comparison
+
+
+def canonical(value: object) -> str:
+    """Stable JSON for comparison: sorted keys, and `true` never equals `1`."""
+    return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False)
+
+
+def _diff(label_a: str, a: object, label_b: str, b: object) -> str:
+    lines = difflib.unified_diff(
+        canonical(a).splitlines(), canonical(b).splitlines(), label_a, label_b, lineterm=""
+    )
+    return "\n".join("      " + line for line in lines)
+
+
+def _against_expected(engine: str, expected: Mapping[str, Any], got: Result) -> list[str]:
+    if "crash" in got:
+        return [f"  {engine} crashed:\n{got['crash']}"]
+    if "error" in expected:
+        want = expected["error"]["code"]
+        have = got.get("error", {}).get("code")
+        if have == want:
+            return []
+        return [f"  {engine}: expected error {want}, got:\n" + _indent(canonical(got))]
+    if canonical(got) == canonical(dict(expected)):
+        return []
+    return [f"  {engine} differs from expected:\n" + _diff("expected", expected, engine, got)]
+
+
+def _indent(text: str) -> str:
+    return "\n".join("      " + line for line in text.splitlines())
+
+
+def compare(fixture: Fixture, python: Result, js: Result) -> list[str]:
+    """Every way the two engines miss `expected` or disagree with each other (empty: pass)."""
+    if fixture.problems:
+        return [f"  fixture: {problem}" for problem in fixture.problems]
+    expected = fixture.data["expected"]
+    problems = _against_expected("python", expected, python)
+    problems += _against_expected("js", expected, js)
+    if canonical(python) != canonical(js):
+        problems.append("  python and js disagree:\n" + _diff("python", python, "js", js))
+    return problems
+
+
+def report(fixture: Fixture, problems: Sequence[str]) -> str:
+    name = fixture.data.get("name", "?")
+    return f"{fixture.path.relative_to(REPO_ROOT)} ({name}):\n" + "\n".join(problems)
+
+
+def check_all(
+    fixtures: Sequence[Fixture], python: Callable[[Mapping[str, Any]], Result], js: NodeEngine
+) -> dict[str, list[str]]:
+    """Run every usable fixture through both engines; fixture ident -> problems (failures only)."""
+    usable = [f for f in fixtures if not f.problems]
+    js_results = js.run_batch([f.case() for f in usable])
+    failures: dict[str, list[str]] = {}
+    for fixture, js_result in zip(usable, js_results, strict=True):
+        problems = compare(fixture, python(fixture.case()), js_result)
+        if problems:
+            failures[fixture.ident] = problems
+    return failures

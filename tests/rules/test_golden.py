@@ -1,0 +1,64 @@
+"""Every golden fixture, through the Python engine and the JS rules core, against `expected`.
+
+Fixtures are discovered as `tests/golden/<ruleset>/*.yaml`; a new ruleset only adds files.
+All JS results come from one batch request to the session's Node process.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+import pytest
+from rules_parity import (
+    GOLDEN_DIR,
+    Fixture,
+    NodeEngine,
+    compare,
+    discover,
+    report,
+    run_python,
+)
+
+from compiler.rules import ERROR_CODES
+
+FIXTURES = discover()
+CATALOGUE_ITEMS = [f"P{n}" for n in range(1, 15)] + ["C1", "C3"]
+
+
+@pytest.fixture(scope="module")
+def js_results(js_engine: NodeEngine) -> dict[str, dict[str, Any]]:
+    usable = [f for f in FIXTURES if not f.problems]
+    results = js_engine.run_batch([f.case() for f in usable])
+    return {f.ident: result for f, result in zip(usable, results, strict=True)}
+
+
+@pytest.mark.parametrize("fixture", FIXTURES, ids=[f.ident for f in FIXTURES])
+def test_fixture(fixture: Fixture, js_results: dict[str, dict[str, Any]]) -> None:
+    if fixture.problems:
+        pytest.fail(report(fixture, compare(fixture, {}, {})), pytrace=False)
+    problems = compare(fixture, run_python(fixture.case()), js_results[fixture.ident])
+    if problems:
+        pytest.fail(report(fixture, problems), pytrace=False)
+
+
+def test_every_primitive_has_fixtures() -> None:
+    covered = Counter(
+        item
+        for f in FIXTURES
+        if f.ruleset == "primitives" and not f.problems
+        for item in f.data["covers"]
+    )
+    assert [item for item in CATALOGUE_ITEMS if not covered[item]] == []
+
+
+def test_fixture_names_are_unique() -> None:
+    names = Counter(f.data.get("name") for f in FIXTURES)
+    assert [name for name, count in names.items() if count > 1] == []
+
+
+def test_schema_lists_every_error_code() -> None:
+    schema = json.loads((GOLDEN_DIR / "fixture.schema.json").read_text(encoding="utf-8"))
+    error_schema = schema["properties"]["expected"]["oneOf"][1]["properties"]["error"]
+    assert tuple(error_schema["properties"]["code"]["enum"]) == ERROR_CODES
