@@ -19,7 +19,14 @@ from typing import Any
 from compiler import ids
 from compiler.errors import BuildError
 from compiler.model import Document, Ruleset
-from compiler.packing.model import EMBEDDED, MacroSpec, Pack, PageSpec
+from compiler.packing.common import (
+    check_unique_ids,
+    display_name,
+    doc_key,
+    plain,
+    sort_value,
+)
+from compiler.packing.model import MacroSpec, Pack, PageSpec
 
 #: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
 MIN_CORE_VERSION = "12.331"
@@ -27,9 +34,6 @@ MIN_CORE_VERSION = "12.331"
 #: Pack `system` when the manifest names none (the manifest schema's default `foundry_system`):
 #: Simple Worldbuilding. Foundry only shows an Item/Actor pack in worlds of the pack's system.
 DEFAULT_SYSTEM = "worldbuilding"
-
-#: CONST.SORT_INTEGER_DENSITY: the gap Foundry itself leaves between sibling sort values.
-SORT_DENSITY = 100_000
 
 #: Content kind → (Foundry document name, module sub-type name, declared in `documentTypes`).
 SUBTYPES: Mapping[str, tuple[str, str]] = {
@@ -65,12 +69,13 @@ ITEM_REFERENCE_FIELDS: Mapping[str, str] = {
 #: Author fields that map onto Foundry fields instead of `system`.
 _MAPPED_FIELDS = frozenset({"id", "name", "img"})
 
-#: v12 CONST.TABLE_RESULT_TYPES.TEXT. v10/v11 used integers (0 = TEXT,
-#: https://foundryvtt.com/api/v10/enums/foundry.CONST.TABLE_RESULT_TYPES.html); v12 core's
-#: common/constants.mjs defines TABLE_RESULT_TYPES = {TEXT: "text", DOCUMENT: "document",
-#: COMPENDIUM: "pack"}, and the v12 TableResultData page types `type` as "a result subtype from
-#: CONST.TABLE_RESULT_TYPES" (https://foundryvtt.com/api/v12/interfaces/foundry.types.TableResultData.html).
-#: v13 keeps "text" (https://foundryvtt.com/api/variables/CONST.TABLE_RESULT_TYPES.html).
+#: v12 CONST.TABLE_RESULT_TYPES.TEXT. v10/v11 used integers (TEXT: number,
+#: https://foundryvtt.com/api/v10/enums/foundry.CONST.TABLE_RESULT_TYPES.html). v12 switched to
+#: strings, TABLE_RESULT_TYPES = {TEXT: "text", DOCUMENT: "document", COMPENDIUM: "pack"} (the v12
+#: core constants, as mirrored in pf2e's `types/foundry/common/constants.d.mts`); the v12
+#: TableResultData page types `type` as string, "A result subtype from CONST.TABLE_RESULT_TYPES"
+#: (https://foundryvtt.com/api/interfaces/foundry.types.TableResultData.html); v13 keeps "text"
+#: (https://foundryvtt.com/api/variables/CONST.TABLE_RESULT_TYPES.html).
 TABLE_RESULT_TEXT = "text"
 
 #: CONST.JOURNAL_ENTRY_PAGE_FORMATS.HTML
@@ -114,29 +119,6 @@ def _manifest_system(ruleset: Ruleset) -> str:
     return system if isinstance(system, str) else DEFAULT_SYSTEM
 
 
-def check_unique_ids(pack: Pack) -> None:
-    """Raise BuildError if two documents of one collection (or one parent) share an `_id`."""
-    _check_ids(pack.entries, f"pack {pack.name!r}")
-    for entry in pack.entries:
-        _check_embedded_ids(entry, f"pack {pack.name!r}, {entry['_key']}")
-
-
-def _check_ids(docs: Iterable[Mapping[str, Any]], where: str) -> None:
-    counts = Counter(doc["_id"] for doc in docs)
-    clashes = sorted(doc_id for doc_id, count in counts.items() if count > 1)
-    if clashes:
-        raise BuildError(f"{where}: document id collision: {', '.join(clashes)}")
-
-
-def _check_embedded_ids(doc: Mapping[str, Any], where: str) -> None:
-    collection = doc["_key"].split("!")[1].rsplit(".", 1)[-1]
-    for name in EMBEDDED.get(collection, ()):
-        children = doc.get(name, [])
-        _check_ids(children, f"{where}.{name}")
-        for child in children:
-            _check_embedded_ids(child, where)
-
-
 # -- shared fields -----------------------------------------------------------------------------
 
 
@@ -152,37 +134,6 @@ def _stats() -> dict[str, Any]:
         "compendiumSource": None,
         "duplicateSource": None,
     }
-
-
-def _key(collection: str, *id_path: str) -> str:
-    return f"!{collection}!{'.'.join(id_path)}"
-
-
-def _sort(index: int) -> int:
-    return (index + 1) * SORT_DENSITY
-
-
-def _humanize(slug: str) -> str:
-    """"left_arm" → "Left arm": a readable label for a slug the author gave no name for."""
-    return slug.replace("_", " ").replace("-", " ").capitalize()
-
-
-def _display_name(data: Mapping[str, Any], key: str) -> str:
-    name = data.get("name")
-    if name is None:
-        return _humanize(key)
-    if not isinstance(name, str):
-        raise BuildError(f"{key}: name must be a string, not {type(name).__name__}")
-    return name
-
-
-def _plain(value: Any) -> Any:
-    """Deep copy into dict/list so no frozen input is shared with (or mutated by) later stages."""
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
 
 
 # -- items and actors --------------------------------------------------------------------------
@@ -201,9 +152,9 @@ def _img(module_id: str, data: Mapping[str, Any], kind: str) -> str:
 
 def _typed_doc(module_id: str, doc: Document) -> dict[str, Any]:
     """Name/type/img/system of an Item or Actor, without identity fields."""
-    data = _plain(doc.data)
+    data = plain(doc.data)
     return {
-        "name": _display_name(data, doc.key),
+        "name": display_name(data, doc.key),
         "type": f"{module_id}.{SUBTYPES[doc.kind][1]}",
         "img": _img(module_id, data, doc.kind),
         "system": {k: v for k, v in data.items() if k not in _MAPPED_FIELDS},
@@ -215,7 +166,9 @@ def _items_pack(
 ) -> tuple[tuple[dict[str, Any], ...], dict[tuple[str, str], dict[str, Any]]]:
     """Item entries in pack order (kind, then key), and the same entries by (kind, key)."""
     docs = _sorted_docs(ruleset, ITEM_KINDS)
-    entries = tuple(_item_entry(ruleset.module_id, doc, _sort(i)) for i, doc in enumerate(docs))
+    entries = tuple(
+        _item_entry(ruleset.module_id, doc, sort_value(i)) for i, doc in enumerate(docs)
+    )
     return entries, {(d.kind, d.key): e for d, e in zip(docs, entries, strict=True)}
 
 
@@ -230,7 +183,7 @@ def _item_entry(module_id: str, doc: Document, sort: int) -> dict[str, Any]:
         "ownership": {"default": 0},
         "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
         "_stats": _stats(),
-        "_key": _key("items", doc_id),
+        "_key": doc_key("items", doc_id),
     }
 
 
@@ -249,11 +202,11 @@ def _actors_pack(
             "items": embedded,
             "effects": [],
             "folder": None,
-            "sort": _sort(index),
+            "sort": sort_value(index),
             "ownership": {"default": 0},
             "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
             "_stats": _stats(),
-            "_key": _key("actors", actor_id),
+            "_key": doc_key("actors", actor_id),
         })
     return tuple(entries)
 
@@ -287,8 +240,10 @@ def _embedded_items(
         # A second copy of the same item (two daggers) is a distinct embedded document.
         child_key = f"{ref[0]}/{ref[1]}" + (f"#{seen[ref]}" if seen[ref] > 1 else "")
         item_id = ids.foundry_id(module_id, "actors", f"{actor_key}/{child_key}")
-        copy = _plain(source)
-        copy.update(_id=item_id, sort=_sort(index), _key=_key("actors.items", actor_id, item_id))
+        copy = plain(source)
+        copy.update(
+            _id=item_id, sort=sort_value(index), _key=doc_key("actors.items", actor_id, item_id)
+        )
         embedded.append(copy)
     return embedded
 
@@ -308,7 +263,7 @@ def _tables_pack(ruleset: Ruleset) -> tuple[dict[str, Any], ...]:
         ]
         entries.append({
             "_id": table_id,
-            "name": _display_name(doc.data, doc.key),
+            "name": display_name(doc.data, doc.key),
             "img": _img(module_id, doc.data, doc.kind),
             "description": doc.data.get("description", ""),  # HTML, sanitised upstream
             "results": results,
@@ -316,11 +271,11 @@ def _tables_pack(ruleset: Ruleset) -> tuple[dict[str, Any], ...]:
             "replacement": True,
             "displayRoll": True,
             "folder": None,
-            "sort": _sort(index),
+            "sort": sort_value(index),
             "ownership": {"default": 0},
             "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
             "_stats": _stats(),
-            "_key": _key("tables", table_id),
+            "_key": doc_key("tables", table_id),
         })
     return tuple(entries)
 
@@ -336,7 +291,7 @@ def _table_result(
         "_id": result_id,
         "type": TABLE_RESULT_TEXT,
         # Results render as HTML; location names are plain text.
-        "text": html.escape(_display_name(location, location_id)),
+        "text": html.escape(display_name(location, location_id)),
         "img": DEFAULT_IMG["result"],
         "documentCollection": "",
         "documentId": None,
@@ -344,7 +299,7 @@ def _table_result(
         "range": [low, high],
         "drawn": False,
         "flags": {module_id: {"key": location_id}},
-        "_key": _key("tables.results", table_id, result_id),
+        "_key": doc_key("tables.results", table_id, result_id),
     }
 
 
@@ -364,11 +319,11 @@ def _macros_pack(module_id: str, macros: Sequence[MacroSpec]) -> tuple[dict[str,
             "scope": "global",
             "command": spec.command,
             "folder": None,
-            "sort": _sort(index),
+            "sort": sort_value(index),
             "ownership": {"default": 0},
             "flags": {module_id: {"key": spec.key}},
             "_stats": _stats(),
-            "_key": _key("macros", macro_id),
+            "_key": doc_key("macros", macro_id),
         })
     return tuple(entries)
 
@@ -390,7 +345,7 @@ def _journal_pack(ruleset: Ruleset, pages: Sequence[PageSpec]) -> tuple[dict[str
         "ownership": {"default": 0},
         "flags": {module_id: {"key": JOURNAL_KEY}},
         "_stats": _stats(),
-        "_key": _key("journal", journal_id),
+        "_key": doc_key("journal", journal_id),
     },)
 
 
@@ -406,9 +361,9 @@ def _page(
         "text": {"content": spec.html, "format": PAGE_FORMAT_HTML},
         "src": None,
         "system": {},
-        "sort": _sort(index),  # pages keep the order the render stage gave
+        "sort": sort_value(index),  # pages keep the order the render stage gave
         "ownership": {"default": -1},  # INHERIT from the entry
         "flags": {module_id: {"key": spec.key}},
         "_stats": _stats(),
-        "_key": _key("journal.pages", journal_id, page_id),
+        "_key": doc_key("journal.pages", journal_id, page_id),
     }
