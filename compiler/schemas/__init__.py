@@ -1,0 +1,185 @@
+"""The JSON Schemas (Draft 2020-12) that are the content contract, and what is read off them.
+
+Every `*.schema.json` under this folder is loaded into one in-memory `referencing.Registry` under
+its `$id` (`https://rulepack.invalid/schemas/<relative path>`); nothing is ever fetched. Besides
+the validators, three things are read off the schemas by walking them, so the schema stays the
+single place where a field is declared:
+
+* `html_fields`: fields marked `"contentMediaType": "text/html"` (sanitised, module.json
+  `htmlFields`);
+* `references`: fields whose schema carries `"x-rulepack-ref": <target>` (checked when linking);
+* `default_plan`: `default` values, filled into valid documents.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from referencing import Registry, Resource
+from referencing.exceptions import NoSuchResource
+from referencing.jsonschema import DRAFT202012
+
+SCHEMA_DIR = Path(__file__).resolve().parent
+BASE_URI = "https://rulepack.invalid/schemas/"
+MANIFEST = "manifest"
+RULES_CONFIG = "rules_config"
+HTML_MEDIA_TYPE = "text/html"
+REF_KEYWORD = "x-rulepack-ref"
+
+#: A path into a document with `*` standing for any array item or any map value.
+FieldPath = tuple[str, ...]
+#: `{field: (default or NO_DEFAULT, plan for the field's own fields)}`; see `default_plan`.
+DefaultPlan = Mapping[str, tuple[Any, "DefaultPlan"]]
+NO_DEFAULT: Any = object()
+
+_IN_PLACE = ("allOf", "anyOf", "oneOf", "then", "else")
+
+
+def _refuse(uri: str) -> Resource[Any]:
+    """`retrieve` for the registry: every schema is local, so any other URI is a bug."""
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]  # an attrs class mypy cannot see
+
+
+class SchemaSet:
+    """Every schema of one folder, the registry holding them, and what is derived from them."""
+
+    def __init__(self, directory: Path = SCHEMA_DIR) -> None:
+        self.directory = directory
+        self.files: dict[str, Mapping[str, Any]] = {}
+        digest = hashlib.sha256()
+        for path in sorted(directory.rglob("*.schema.json")):
+            name = path.relative_to(directory).as_posix()
+            raw = path.read_bytes()
+            digest.update(name.encode() + b"\0" + raw + b"\0")
+            self.files[name] = json.loads(raw)
+        self.fingerprint = digest.hexdigest()
+        # jsonschema switches to the stock validator class for any subschema that declares
+        # `$schema`, which would drop our integer and pattern rules behind every `$ref`; the
+        # dialect is fixed (2020-12), so the registry holds the schemas without it.
+        resources = [
+            (BASE_URI + name, DRAFT202012.create_resource(_without_dialect(schema)))
+            for name, schema in self.files.items()
+        ]
+        registry: Registry[Any] = Registry(retrieve=_refuse)  # type: ignore[call-arg]
+        self.registry = registry.with_resources(resources)
+
+    def engines(self) -> tuple[str, ...]:
+        """The rules engines a manifest may name (the manifest schema's `ruleset` enum)."""
+        return tuple(self.files["manifest.schema.json"]["properties"]["ruleset"]["enum"])
+
+    def uri(self, engine: str | None, kind: str) -> str:
+        """The schema a document of `kind` in a ruleset using `engine` is validated against.
+
+        With no known engine only the open common definition applies: its errors are real
+        whatever the engine, while keys it does not know may belong to the engine's extension.
+        """
+        if kind == RULES_CONFIG:
+            return f"{BASE_URI}rules_config/{engine}.schema.json"
+        extension = f"rulesets/{engine}/{kind}.schema.json"
+        if engine is not None and extension in self.files:
+            return BASE_URI + extension
+        if engine is None and kind != MANIFEST:
+            return f"{BASE_URI}{kind}.schema.json#/$defs/{kind}"
+        return f"{BASE_URI}{kind}.schema.json"
+
+    def schema(self, uri: str) -> Any:
+        return self.registry.resolver().lookup(uri).contents
+
+    @functools.cache  # noqa: B019 - one SchemaSet per folder, kept for the process
+    def walk(self, uri: str) -> tuple[tuple[FieldPath, Mapping[str, Any]], ...]:
+        """Every (field path, subschema) the schema at `uri` applies, through every `$ref`."""
+        resolved = self.registry.resolver().lookup(uri)
+        return tuple(_walk(resolved.contents, resolved.resolver, (), set()))
+
+    def html_fields(self, engine: str | None, kind: str) -> tuple[str, ...]:
+        """Dotted paths of the rich-text fields of `kind` (`*` is any array item or map value)."""
+        walked = self.walk(self.uri(engine, kind))
+        found = {".".join(p) for p, s in walked if s.get("contentMediaType") == HTML_MEDIA_TYPE}
+        return tuple(sorted(found))
+
+    def references(self, engine: str | None, kind: str) -> tuple[tuple[FieldPath, str], ...]:
+        """(field path, target) of every field that names another piece of content."""
+        walked = self.walk(self.uri(engine, kind))
+        return tuple(sorted({(p, str(s[REF_KEYWORD])) for p, s in walked if REF_KEYWORD in s}))
+
+    def child_names(self, engine: str | None, kind: str, path: tuple[str | int, ...]) -> list[str]:
+        """The field names the schema declares anywhere for the object at `path`."""
+        pattern: list[str] = []
+        names = set()
+        known = {p for p, _ in self.walk(self.uri(engine, kind))}
+        for part in path:
+            step = "*" if isinstance(part, int) else part
+            pattern.append(step if (*pattern, step) in known else "*")
+        for field in known:
+            if len(field) == len(pattern) + 1 and list(field[:-1]) == pattern:
+                names.add(field[-1])
+        names.discard("*")
+        return sorted(names)
+
+    @functools.cache  # noqa: B019
+    def default_plan(self, engine: str | None, kind: str) -> DefaultPlan:
+        """Where `default`s go: only through `$ref` and `allOf`, which always apply."""
+        resolved = self.registry.resolver().lookup(self.uri(engine, kind))
+        plan: dict[str, Any] = {}
+        for path, schema in _walk(resolved.contents, resolved.resolver, (), set(), ("allOf",)):
+            if path and "default" in schema:
+                _add_default(plan, path, schema["default"])
+        return _freeze(plan)
+
+
+def _without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in schema.items() if key != "$schema"}
+
+
+def _walk(
+    schema: Any, resolver: Any, path: FieldPath, active: set[int],
+    applicators: tuple[str, ...] = _IN_PLACE,
+) -> Iterator[tuple[FieldPath, Mapping[str, Any]]]:
+    if not isinstance(schema, Mapping) or id(schema) in active:
+        return  # `true`/`false` schemas declare nothing; a recursive schema stops where it loops
+    active.add(id(schema))
+    yield path, schema
+    if "$ref" in schema:
+        resolved = resolver.lookup(schema["$ref"])
+        yield from _walk(resolved.contents, resolved.resolver, path, active, applicators)
+    for keyword in applicators:
+        value = schema.get(keyword)
+        for sub in value if isinstance(value, list) else [value] if value is not None else []:
+            yield from _walk(sub, resolver, path, active, applicators)
+    for name, sub in schema.get("properties", {}).items():
+        yield from _walk(sub, resolver, (*path, name), active, applicators)
+    for keyword in ("items", "additionalProperties"):
+        yield from _walk(schema.get(keyword), resolver, (*path, "*"), active, applicators)
+    for sub in schema.get("prefixItems", []):
+        yield from _walk(sub, resolver, (*path, "*"), active, applicators)
+    active.discard(id(schema))
+
+
+def _add_default(plan: dict[str, Any], path: FieldPath, default: Any) -> None:
+    node = plan
+    for part in path[:-1]:
+        node = node.setdefault(part, [NO_DEFAULT, {}])[1]
+    entry = node.setdefault(path[-1], [NO_DEFAULT, {}])
+    if entry[0] is not NO_DEFAULT and entry[0] != default:
+        raise ValueError(f"conflicting defaults at {'.'.join(path)}: {entry[0]!r}, {default!r}")
+    entry[0] = default
+
+
+def _freeze(plan: dict[str, Any]) -> DefaultPlan:
+    return {name: (entry[0], _freeze(entry[1])) for name, entry in plan.items()}
+
+
+@functools.cache
+def default_schemas() -> SchemaSet:
+    """The schemas shipped with the compiler, loaded once per process."""
+    return SchemaSet(SCHEMA_DIR)
+
+
+def html_fields(engine: str | None, kind: str) -> tuple[str, ...]:
+    """Dotted paths of the HTML fields of `kind` in the shipped schemas; see `SchemaSet`."""
+    return default_schemas().html_fields(engine, kind)
