@@ -1,0 +1,259 @@
+"""Cross-checks that need more than one file, then the frozen ContentSet.
+
+Runs on validated documents only. Every problem is a located Diagnostic naming the other file or
+entry involved; references get a did-you-mean. Which fields are references comes from the schemas
+(`x-rulepack-ref`), so a ruleset's own fields are checked as soon as its schema declares them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import PurePosixPath
+from typing import Any
+
+from compiler.diagnostics import Diagnostic
+from compiler.loading.paths import JsonPath, json_path
+from compiler.model import KIND_BY_FOLDER, Author, ContentSet, Document, Ruleset, SourceDoc
+from compiler.schemas import SchemaSet, default_schemas
+from compiler.validation import Checked
+
+#: The schema's id pattern, anchored the ECMAScript way (`fullmatch`, ASCII only) as a second
+#: line of defence: ids become file names and Foundry keys.
+ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*", re.ASCII)
+#: Names Windows reserves for devices, with or without an extension.
+WINDOWS_DEVICE_NAMES = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"{port}{n}" for port in ("com", "lpt") for n in range(10)}
+)
+DOCUMENT_SUFFIX = ".yaml"
+LABELS = {
+    "damage_type": "damage type", "hit_locations": "hit-location table",
+    "location": "hit location", "weapon": "weapon", "armor": "armor", "card": "card",
+    "power": "power", "fighter": "fighter",
+}
+
+
+@dataclass(frozen=True)
+class FolderContent:
+    """What loading and validation produced for one ruleset folder."""
+
+    folder: str
+    engine: str | None  # the manifest's `ruleset` if it names a known engine
+    manifest: Checked | None  # None if missing or invalid
+    documents: tuple[Checked, ...]  # the valid ones
+
+
+@dataclass(frozen=True)
+class Linked:
+    content: ContentSet  # rulesets whose manifest is valid
+    diagnostics: tuple[Diagnostic, ...]
+
+
+def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None = None) -> Linked:
+    """Check everything that spans files; build the ContentSet (sorted by folder and key)."""
+    schemas = schemas or default_schemas()
+    found: list[Diagnostic] = []
+    manifests = [f.manifest for f in sorted(folders, key=lambda f: f.folder) if f.manifest]
+    found += _duplicates(manifests, "module")
+    rulesets = []
+    for folder in sorted(folders, key=lambda f: f.folder):
+        found += _check_folder(folder, schemas)
+        if folder.manifest is not None:
+            rulesets.append(_ruleset(folder, folder.manifest))
+    return Linked(ContentSet(root, tuple(rulesets)), tuple(found))
+
+
+def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]:
+    found = []
+    documents = sorted(folder.documents, key=lambda d: d.source.path)
+    for kind in KIND_BY_FOLDER.values():
+        found += _duplicates([d for d in documents if d.source.kind == kind], kind)
+    targets = _targets(folder)
+    for document in documents:
+        found += _check_id(document)
+        for pattern, target in schemas.references(folder.engine, document.source.kind):
+            if target in targets:
+                found += _check_references(document, pattern, target, targets[target])
+        if document.source.kind == "hit_locations":
+            found += check_table(document.source, document.data)
+    if folder.manifest is not None:
+        found += _id_problems(folder.manifest.source, folder.manifest.data["id"])
+    return found
+
+
+def _diagnostic(source: SourceDoc, path: JsonPath, message: str) -> Diagnostic:
+    mark = source.mark_of(path)
+    return Diagnostic(source.path, mark.line, mark.col, json_path(path), message)
+
+
+def _where(source: SourceDoc, path: JsonPath) -> str:
+    mark = source.mark_of(path)
+    return f"{source.path}:{mark.line}:{mark.col}"
+
+
+def _id_problems(source: SourceDoc, key: str) -> list[Diagnostic]:
+    if not ID.fullmatch(key):
+        message = f"{key!r} is not an id: lower-case a-z and 0-9 in words joined by single hyphens"
+        return [_diagnostic(source, ("id",), message)]
+    if key in WINDOWS_DEVICE_NAMES:
+        message = f"{key!r} is a device name on Windows and cannot name a file; choose another id"
+        return [_diagnostic(source, ("id",), message)]
+    return []
+
+
+def _check_id(document: Checked) -> list[Diagnostic]:
+    source, key = document.source, str(document.data["id"])
+    found = _id_problems(source, key)
+    name = PurePosixPath(source.path).name
+    if name != key + DOCUMENT_SUFFIX:
+        message = f"id {key!r} does not match the file name {name!r}; the file must be {key}.yaml"
+        found.append(_diagnostic(source, ("id",), message))
+    return found
+
+
+def _duplicates(documents: Sequence[Checked], what: str) -> list[Diagnostic]:
+    """Ids used twice, compared case-folded (they become file names on case-blind disks)."""
+    first: dict[str, Checked] = {}
+    found = []
+    for document in documents:
+        key = str(document.data["id"])
+        earlier = first.setdefault(key.casefold(), document)
+        if earlier is not document:
+            where = _where(earlier.source, ("id",))
+            message = f"duplicate {LABELS.get(what, what)} id {key!r}: {where} uses it too"
+            found.append(_diagnostic(document.source, ("id",), message))
+    return found
+
+
+def _targets(folder: FolderContent) -> dict[str, set[str]]:
+    """The ids each kind of reference may name in this ruleset."""
+    targets: dict[str, set[str]] = {kind: set() for kind in KIND_BY_FOLDER.values()}
+    locations: set[str] = set()
+    for document in folder.documents:
+        targets[document.source.kind].add(str(document.data["id"]))
+        if document.source.kind == "hit_locations":
+            locations.update(str(entry["id"]) for entry in document.data["locations"])
+    targets["location"] = locations
+    if folder.manifest is not None:
+        targets["damage_type"] = {str(t["id"]) for t in folder.manifest.data["damage_types"]}
+    return targets
+
+
+def _check_references(
+    document: Checked, pattern: tuple[str, ...], target: str, known: set[str]
+) -> Iterator[Diagnostic]:
+    label = LABELS.get(target, target)
+    for path, value in _values_at(document.data, pattern, ()):
+        if not isinstance(value, str) or value in known:
+            continue
+        close = difflib.get_close_matches(value, sorted(known), n=1, cutoff=0.6)
+        if close:
+            hint = f"; did you mean {close[0]!r}?"
+        elif known:
+            hint = f" (known: {', '.join(sorted(known)[:8])}{', ...' if len(known) > 8 else ''})"
+        else:
+            hint = _none_defined(target)
+        yield _diagnostic(document.source, path, f"unknown {label} {value!r}{hint}")
+
+
+def _none_defined(target: str) -> str:
+    if target == "damage_type":
+        return "; the manifest declares no damage_types"
+    if target == "location":
+        return "; this ruleset has no hit_locations tables"
+    return f"; this ruleset has no {LABELS.get(target, target)}s"
+
+
+def _values_at(
+    data: Any, pattern: tuple[str, ...], path: JsonPath
+) -> Iterator[tuple[JsonPath, Any]]:
+    """Every (path, value) in `data` matching `pattern` (`*`: any array item or map value)."""
+    if not pattern:
+        yield path, data
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*" and isinstance(data, list):
+        for index, item in enumerate(data):
+            yield from _values_at(item, rest, (*path, index))
+    elif head == "*" and isinstance(data, dict):
+        for key, item in data.items():
+            yield from _values_at(item, rest, (*path, key))
+    elif isinstance(data, dict) and head in data:
+        yield from _values_at(data[head], rest, (*path, head))
+
+
+def check_table(source: SourceDoc, data: Mapping[str, Any]) -> list[Diagnostic]:
+    """A hit-location table's ranges must cover 1..die exactly once; location ids are unique."""
+    die = int(data["die"])
+    locations = data["locations"]
+    owner: list[int | None] = [None] * (die + 1)
+    found: list[Diagnostic] = []
+    ids: dict[str, int] = {}
+    for index, entry in enumerate(locations):
+        path: JsonPath = ("locations", index, "range")
+        earlier = ids.setdefault(entry["id"], index)
+        if earlier != index:
+            message = f"duplicate location id {entry['id']!r}: locations[{earlier}] uses it too"
+            found.append(_diagnostic(source, ("locations", index, "id"), message))
+        low, high = entry["range"]
+        if low > high:
+            found.append(_diagnostic(source, path, f"range [{low}, {high}] runs backwards"))
+            continue
+        if high > die:
+            message = f"range [{low}, {high}] goes past {die}, the highest roll of the die"
+            found.append(_diagnostic(source, path, message))
+        for other, rolls in _claim(owner, index, low, min(high, die)):
+            for first, last in _runs(rolls):
+                message = f"{_rolls(first, last)} also hit {locations[other]['id']!r}"
+                found.append(_diagnostic(source, path, f"{message} (locations[{other}])"))
+    gaps = [roll for roll in range(1, die + 1) if owner[roll] is None]
+    for low, high in _runs(gaps):
+        message = f"no location covers {_rolls(low, high)} of the d{die}"
+        found.append(_diagnostic(source, ("locations",), message))
+    return found
+
+
+def _claim(
+    owner: list[int | None], index: int, low: int, high: int
+) -> list[tuple[int, list[int]]]:
+    """Give rolls low..high to location `index`; return the rolls already owned, by owner."""
+    taken: dict[int, list[int]] = {}
+    for roll in range(low, high + 1):
+        other = owner[roll]
+        if other is None:
+            owner[roll] = index
+        else:
+            taken.setdefault(other, []).append(roll)
+    return sorted(taken.items())
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    """Sorted integers → (first, last) of each run of consecutive ones."""
+    runs: list[tuple[int, int]] = []
+    for value in values:
+        if runs and runs[-1][1] == value - 1:
+            runs[-1] = (runs[-1][0], value)
+        else:
+            runs.append((value, value))
+    return runs
+
+
+def _rolls(low: int, high: int) -> str:
+    return f"roll {low}" if low == high else f"rolls {low}..{high}"
+
+
+def _ruleset(folder: FolderContent, manifest: Checked) -> Ruleset:
+    data = manifest.data
+    documents = sorted(
+        (Document(d.source.kind, str(d.data["id"]), d.data, d.source) for d in folder.documents),
+        key=lambda d: (d.kind, d.key, d.source.path),
+    )
+    authors = tuple(Author(a["name"], a.get("url"), a.get("email")) for a in data["authors"])
+    return Ruleset(
+        folder=folder.folder, module_id=data["id"], title=data["title"], version=data["version"],
+        description=data["description"], engine=data["ruleset"], authors=authors,
+        rules_config=data["rules_config"], release_url_base=data.get("release_url_base"),
+        manifest=replace(manifest.source, data=data), documents=tuple(documents),
+    )
