@@ -1,4 +1,4 @@
-"""Every error a user can cause is a `click.ClickException`: a message and exit code 1, no traceback."""
+"""Every user-caused error is a `click.ClickException`: a message, exit code 1, no traceback."""
 
 from __future__ import annotations
 

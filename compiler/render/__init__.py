@@ -1,1 +1,1 @@
-"""Render stage: module.json, the ES modules, lang/en.json and generated HTML, from linked content."""
+"""Render stage: module.json, ES modules, lang/en.json and generated HTML from linked content."""

@@ -18,11 +18,14 @@ from typing import Any
 import jinja2
 from markupsafe import Markup
 
+#: `select_autoescape()` alone misses `.hbs` and `.j2`-suffixed HTML; name them all.
+HTML_EXTENSIONS = ("html", "htm", "hbs", "html.j2", "hbs.j2")
 TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "module_template"
 
 
 def _finalize(value: Any) -> Any:
-    if isinstance(value, Markup) or (isinstance(value, int | float) and not isinstance(value, bool)):
+    is_number = isinstance(value, int | float) and not isinstance(value, bool)
+    if isinstance(value, Markup) or is_number:
         return value
     raise TypeError(
         f"template interpolated a raw {type(value).__name__} ({value!r:.40}); "
@@ -41,17 +44,15 @@ def _tojson(env_filter: Any) -> Any:
     return jinja2.pass_eval_context(tojson)
 
 
-def _autoescape(name: str | None) -> bool:
-    return name is not None and name.removesuffix(".j2").endswith((".html", ".hbs"))
-
-
 @cache
 def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
     """The shared environment; cached so templates compile once per process."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(root)),
         undefined=jinja2.StrictUndefined,
-        autoescape=_autoescape,
+        autoescape=jinja2.select_autoescape(
+            enabled_extensions=HTML_EXTENSIONS, default_for_string=False, default=False
+        ),
         finalize=_finalize,
         keep_trailing_newline=True,
         trim_blocks=True,

@@ -27,7 +27,8 @@ def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
         description=Markup(ruleset.description),
     )
     settings = [
-        (key, json.dumps(value, sort_keys=True)) for key, value in sorted(ruleset.rules_config.items())
+        (key, json.dumps(value, sort_keys=True))
+        for key, value in sorted(ruleset.rules_config.items())
     ]
     config = render("journal/rules-config.html.j2", settings=settings)
     return (
@@ -40,7 +41,9 @@ def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
     """One macro per hit-location table: roll it with Foundry's dice, look it up in the core."""
     macros = []
     for table in ruleset.of_kind("hit_locations"):
-        command = render("macros/hit-location.js.j2", module_id=ruleset.module_id, table_key=table.key)
+        command = render(
+            "macros/hit-location.js.j2", module_id=ruleset.module_id, table_key=table.key
+        )
         macros.append(MacroSpec(
             key=f"hit-location-{table.key}", name=f"Hit location: {table.data['name']}",
             command=command, img=HIT_LOCATION_ICON,
