@@ -298,7 +298,8 @@ def _table_result(
         "weight": high - low + 1,
         "range": [low, high],
         "drawn": False,
-        "flags": {module_id: {"key": location_id}},
+        # The plain-text label lets the module's JS show the location without trusting HTML.
+        "flags": {module_id: {"key": location_id, "label": display_name(location, location_id)}},
         "_key": doc_key("tables.results", table_id, result_id),
     }
 

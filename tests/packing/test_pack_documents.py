@@ -238,7 +238,7 @@ def test_hit_locations_become_a_rolltable(ruleset: Ruleset) -> None:
     assert rows == [("Head", [1, 2], 2, "text", False),
                     ("Torso &lt;chest&gt;", [3, 7], 5, "text", False),
                     ("Legs", [8, 10], 3, "text", False)]
-    assert human["results"][0]["flags"] == {MODULE_ID: {"key": "head"}}
+    assert human["results"][0]["flags"] == {MODULE_ID: {"key": "head", "label": "Head"}}
     assert human["results"][0]["documentId"] is None
 
 

@@ -1,0 +1,73 @@
+/**
+ * Thin Foundry adapter for P6 (table lookup): rolls the table's die with Foundry's `Roll` so the
+ * players see it, hands the face to the pure rules core, and posts the result to chat.
+ * @module foundry/hit-location
+ */
+
+import { MODULE_ID, PACKS } from "../config.mjs";
+import { runCase } from "../rules/harness.mjs";
+import { escapeHtml } from "./html.mjs";
+
+/* -------------------------------------------- */
+/*  Helpers                                     */
+/* -------------------------------------------- */
+
+/**
+ * Find one of this module's roll tables by its author key.
+ * @param {string} key
+ * @returns {Promise<RollTable|undefined>}
+ */
+async function findTable(key) {
+  const pack = game.packs.get(`${MODULE_ID}.${PACKS.RollTable}`);
+  if (!pack) return undefined;
+  const tables = await pack.getDocuments();
+  return tables.find((t) => t.getFlag(MODULE_ID, "key") === key);
+}
+
+/**
+ * The table's results as rules-core input: inclusive ranges with the location keys.
+ * @param {RollTable} table
+ * @returns {{die: number, table: {lo: number, hi: number, key: string}[]}}
+ */
+function lookupInput(table) {
+  const results = [...table.results].sort((a, b) => a.range[0] - b.range[0]);
+  const rows = results.map((r) => ({ lo: r.range[0], hi: r.range[1], key: r.getFlag(MODULE_ID, "key") }));
+  const die = Number(table.formula.replace(/^1d/, ""));
+  return { die, table: rows };
+}
+
+/* -------------------------------------------- */
+/*  API                                         */
+/* -------------------------------------------- */
+
+/**
+ * Roll on one of this module's hit-location tables and post the location (P6).
+ * @param {string} key  The table's author id, e.g. "human".
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function rollHitLocation(key) {
+  const table = await findTable(key);
+  if (!table) {
+    ui.notifications.error(game.i18n.format("RULEPACK.HitLocation.TableMissing", { key }));
+    return undefined;
+  }
+  const input = lookupInput(table);
+  const roll = await new Roll(`1d${input.die}`).evaluate();
+  const face = roll.dice[0].results[0].result;
+  const outcome = runCase("primitives", "table_lookup", {}, input, [{ d: input.die, v: face }]);
+  if (outcome.error) {
+    ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
+    return undefined;
+  }
+  const result = [...table.results].find((r) => r.getFlag(MODULE_ID, "key") === outcome.state.key);
+  const line = game.i18n.format("RULEPACK.HitLocation.Result", {
+    die: input.die, face, location: escapeHtml(result?.getFlag(MODULE_ID, "label") ?? outcome.state.key),
+  });
+  const title = game.i18n.format("RULEPACK.HitLocation.Title", { table: escapeHtml(table.name) });
+  return ChatMessage.create({
+    speaker: ChatMessage.getSpeaker(),
+    flavor: title,
+    content: `<p class="rulepack-hit-location">${line}</p>`,
+    rolls: [roll],
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * Escaping for text that ends up in chat-card HTML. Author text is never trusted as HTML here:
+ * names and labels are plain text, so every one goes through `escapeHtml`.
+ * @module foundry/html
+ */
+
+const ENTITIES = Object.freeze({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" });
+
+/**
+ * Escape the five HTML-significant characters.
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
+}
