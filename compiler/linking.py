@@ -11,7 +11,6 @@ import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from pathlib import PurePosixPath
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
@@ -106,7 +105,7 @@ def _id_problems(source: SourceDoc, key: str) -> list[Diagnostic]:
 def _check_id(document: Checked) -> list[Diagnostic]:
     source, key = document.source, str(document.data["id"])
     found = _id_problems(source, key)
-    name = PurePosixPath(source.path).name
+    name = source.path.rpartition("/")[2]
     if name != key + DOCUMENT_SUFFIX:
         message = f"id {key!r} does not match the file name {name!r}; the file must be {key}.yaml"
         found.append(_diagnostic(source, ("id",), message))
@@ -206,8 +205,8 @@ def check_table(source: SourceDoc, data: Mapping[str, Any]) -> list[Diagnostic]:
             found.append(_diagnostic(source, path, message))
         for other, rolls in _claim(owner, index, low, min(high, die)):
             for first, last in _runs(rolls):
-                message = f"{_rolls(first, last)} also hit {locations[other]['id']!r}"
-                found.append(_diagnostic(source, path, f"{message} (locations[{other}])"))
+                message = f"overlaps {locations[other]['id']!r} (locations[{other}])"
+                found.append(_diagnostic(source, path, f"{message} on {_rolls(first, last)}"))
     gaps = [roll for roll in range(1, die + 1) if owner[roll] is None]
     for low, high in _runs(gaps):
         message = f"no location covers {_rolls(low, high)} of the d{die}"

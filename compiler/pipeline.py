@@ -7,6 +7,8 @@ after editing one file of 10,000 reads and hashes every file but loads and valid
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
 import hmac
 import os
@@ -14,6 +16,7 @@ import pickle
 import secrets
 import sys
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -25,6 +28,7 @@ from compiler.linking import FolderContent, link
 from compiler.loading import load_source
 from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
 from compiler.model import ContentSet
+from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
 
 CACHE_FOLDER = ".rulepack-cache"
@@ -54,6 +58,11 @@ def load_content(root: Path, cache_dir: Path | None = None) -> ContentSet:
         raise RulepackError(
             f"no content folder at {shown}; pass the folder that holds the ruleset folders"
         )
+    with _gc_paused():
+        return _load_content(root, cache_dir)
+
+
+def _load_content(root: Path, cache_dir: Path | None) -> ContentSet:
     checker = default_checker()
     cache = ResultCache.open(cache_dir or root.resolve().parent / CACHE_FOLDER, checker)
     discovered = discover(root)
@@ -72,6 +81,20 @@ def load_content(root: Path, cache_dir: Path | None = None) -> ContentSet:
     return linked.content
 
 
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Loading builds only acyclic data that reference counting frees; the cycle collector,
+    triggered by every few hundred new containers, would rescan it all again and again (it
+    tripled the time to unpickle the cache of 10,000 files)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 def _load_folder(
     name: str, files: list[SourceFile], checker: Checker, cache: ResultCache
 ) -> tuple[FolderContent, list[Diagnostic]]:
@@ -86,7 +109,7 @@ def _load_folder(
     documents = []
     for file in files:
         if file.kind != MANIFEST_KIND:
-            result = cache.result(file, engine, checker)
+            result = cache.result(file, engine or UNKNOWN_ENGINE, checker)
             found.extend(result.diagnostics)
             if result.checked is not None:
                 documents.append(result.checked)

@@ -11,6 +11,8 @@ JavaScript that reads the same data in the module:
 Pure-Python jsonschema checks about 1,500 of our documents a second, too slow for a 10,000-file
 build. When `jsonschema_rs` is installed it answers "valid?" first (over 300,000 a second), and
 jsonschema, the authority whose wording the tests pin, only explains the documents it rejects.
+jsonschema is imported on first use: with its format extras the import alone takes over a second
+(rfc3987-syntax builds a parser), longer than checking 10,000 documents with jsonschema_rs.
 Valid data gets its schema `default`s filled in (a copy; the SourceDoc stays as loaded).
 """
 
@@ -24,11 +26,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any
-
-from jsonschema import Draft202012Validator, ValidationError, validators
-from jsonschema.exceptions import best_match
-from jsonschema.protocols import Validator
+from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.loading.paths import JsonPath, json_path
@@ -43,6 +41,10 @@ from compiler.schemas import (
     default_schemas,
     html_fields,
 )
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
+    from jsonschema.protocols import Validator
 
 __all__ = ["Checked", "Checker", "check", "default_checker", "fill_defaults", "html_fields"]
 
@@ -66,15 +68,22 @@ def _ecma_regex(pattern: str) -> re.Pattern[str]:
 def _pattern(
     validator: Validator, pattern: str, instance: Any, _schema: object
 ) -> Iterator[ValidationError]:
+    from jsonschema import ValidationError
+
     if validator.is_type(instance, "string") and not _ecma_regex(pattern).search(str(instance)):
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
-ContentValidator = validators.extend(  # type: ignore[no-untyped-call]
-    Draft202012Validator,
-    validators={"pattern": _pattern},
-    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
-)
+@functools.cache
+def content_validator() -> Any:
+    """Draft 2020-12 with our `integer` and `pattern` (a `jsonschema.protocols.Validator` class)."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(  # type: ignore[no-untyped-call]
+        Draft202012Validator,
+        validators={"pattern": _pattern},
+        type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
+    )
 
 
 def _accelerator() -> Any:
@@ -136,9 +145,10 @@ class Checker:
         """The jsonschema validator (the authority) for documents of `kind` under `engine`."""
         key = (engine, kind)
         if key not in self._validators:
-            self._validators[key] = ContentValidator(
+            cls = content_validator()
+            self._validators[key] = cls(
                 {"$ref": self.schemas.uri(engine, kind)}, registry=self.schemas.registry,
-                format_checker=Draft202012Validator.FORMAT_CHECKER,
+                format_checker=cls.FORMAT_CHECKER,
             )
         return self._validators[key]
 
@@ -157,7 +167,11 @@ class Checker:
             return False  # data it cannot convert (a lone surrogate, say): let jsonschema judge
 
     def check(self, source: SourceDoc, engine: str | None) -> Checked | list[Diagnostic]:
-        """Validate one document (`engine`: the ruleset's, or None if its manifest is broken)."""
+        """Validate one document.
+
+        `engine` is the ruleset's engine, `UNKNOWN_ENGINE` if its manifest does not name one, or
+        None for the common schemas alone (see `SchemaSet.uri`). A manifest brings its own.
+        """
         if source.kind == MANIFEST:
             return self._check_manifest(source)
         found = self._errors(source, engine, source.kind, ())
@@ -192,7 +206,9 @@ class Checker:
         for error in self.validator(engine, kind).iter_errors(instance):
             for reason in _explain(error):
                 found.extend(self._located(source, engine, kind, prefix, reason))
-        return found
+        # A nested object closed at the root is also checked by its open definition, so the
+        # same error can come twice.
+        return sorted(set(found))
 
     def _located(
         self, source: SourceDoc, engine: str | None, kind: str, prefix: JsonPath,
@@ -220,6 +236,8 @@ def _explain(error: ValidationError) -> list[ValidationError]:
     anyOf itself), the branches whose type fits the value are the candidates: if exactly one
     does, its errors are what the author needs to read.
     """
+    from jsonschema.exceptions import best_match
+
     if error.validator not in ("anyOf", "oneOf") or not error.context:
         return [error]
     best = best_match([error])

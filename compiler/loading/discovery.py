@@ -43,6 +43,9 @@ class Discovered:
     files: list[SourceFile] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
+    def problem(self, shown: str, message: str) -> None:
+        self.diagnostics.append(Diagnostic(shown, 1, 1, "$", message))
+
 
 def display_path(path: Path) -> str:
     """`path` as shown to the user: relative to the working directory when it is below it."""
@@ -56,87 +59,87 @@ def display_path(path: Path) -> str:
 def discover(root: Path) -> Discovered:
     """Walk `root` (an existing folder) in sorted order."""
     found = Discovered()
-    for entry in _entries(root, found):
-        if entry.is_dir():
+    for entry, shown in _entries(root, display_path(root), found):
+        if entry.is_dir(follow_symlinks=False):
             found.folders.append(entry.name)
-            _ruleset_folder(entry, found)
+            _ruleset_folder(Path(entry.path), shown, found)
         else:
-            _stray(entry, found, f"files belong in a ruleset folder: {root.name}/<ruleset>/")
+            where = f"files belong in a ruleset folder: {root.name}/<ruleset>/"
+            _stray(entry.name, shown, found, where)
     return found
 
 
-def _ruleset_folder(folder: Path, found: Discovered) -> None:
+def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
     manifest = None
     kind_folders = []
-    for entry in _entries(folder, found):
-        if entry.is_dir():
+    for entry, entry_shown in _entries(folder, shown, found):
+        if entry.is_dir(follow_symlinks=False):
             if entry.name in KIND_BY_FOLDER:
-                kind_folders.append(entry)
+                kind_folders.append((entry, entry_shown))
             else:
-                _problem(found, entry, f"unknown folder {entry.name!r}{_suggest(entry.name)}")
+                found.problem(entry_shown, f"unknown folder {entry.name!r}{_suggest(entry.name)}")
         elif entry.name == MANIFEST_FILE:
-            manifest = entry
+            manifest = SourceFile(Path(entry.path), entry_shown, MANIFEST_KIND, folder.name)
         else:
-            _stray(entry, found, f"a ruleset folder holds {MANIFEST_FILE} and kind folders")
+            where = f"a ruleset folder holds {MANIFEST_FILE} and kind folders"
+            _stray(entry.name, entry_shown, found, where)
     if manifest is None:
-        message = f"ruleset folder has no {MANIFEST_FILE}; every ruleset folder needs one"
-        _problem(found, folder, message)
+        found.problem(shown, f"no {MANIFEST_FILE}: every ruleset folder needs its manifest")
     else:
-        found.files.append(SourceFile(manifest, display_path(manifest), MANIFEST_KIND, folder.name))
-    for kind_folder in kind_folders:
-        _kind_folder(kind_folder, folder.name, found)
+        found.files.append(manifest)
+    for kind_folder, kind_shown in kind_folders:
+        _kind_folder(kind_folder, kind_shown, folder.name, found)
 
 
-def _kind_folder(folder: Path, ruleset: str, found: Discovered) -> None:
+def _kind_folder(folder: os.DirEntry[str], shown: str, ruleset: str, found: Discovered) -> None:
     kind = KIND_BY_FOLDER[folder.name]
-    for entry in _entries(folder, found):
-        if entry.is_dir():
-            _problem(found, entry, f"unexpected folder: {folder.name}/ holds <id>.yaml files only")
-        elif entry.suffix == YAML_SUFFIX:
-            found.files.append(SourceFile(entry, display_path(entry), kind, ruleset))
+    for entry, entry_shown in _entries(Path(folder.path), shown, found):
+        if entry.is_dir(follow_symlinks=False):
+            found.problem(entry_shown, f"unexpected folder: {folder.name}/ holds <id>.yaml files")
+        elif entry.name.endswith(YAML_SUFFIX):
+            found.files.append(SourceFile(Path(entry.path), entry_shown, kind, ruleset))
         else:
-            _stray(entry, found, f"{folder.name}/ holds <id>.yaml files only")
+            _stray(entry.name, entry_shown, found, f"{folder.name}/ holds <id>.yaml files")
 
 
-def _entries(folder: Path, found: Discovered) -> Iterator[Path]:
-    """The folder's entries that count, sorted; symlinks and case-fold twins are reported."""
+def _entries(
+    folder: Path, shown: str, found: Discovered
+) -> Iterator[tuple[os.DirEntry[str], str]]:
+    """The folder's entries that count, sorted, with their display paths.
+
+    Symlinks, special files and names that differ only in letter case are reported instead.
+    """
     seen: dict[str, str] = {}
     try:
-        entries = sorted(folder.iterdir())
+        with os.scandir(folder) as scan:
+            entries = sorted(scan, key=lambda entry: entry.name)
     except OSError as exc:
-        _problem(found, folder, f"cannot list the folder: {exc.strerror or exc}")
+        found.problem(shown, f"cannot list the folder: {exc.strerror or exc}")
         return
     for entry in entries:
-        if entry.name.startswith(".") or entry.name in IGNORED_NAMES:
+        name = entry.name
+        if name.startswith(".") or name in IGNORED_NAMES:
             continue
+        entry_shown = name if shown == "." else f"{shown}/{name}"
         if entry.is_symlink():
-            _problem(found, entry, "symbolic links are not followed; copy the file or folder here")
-            continue
-        if not entry.is_dir() and not entry.is_file():
-            _problem(found, entry, "not a regular file or folder")
-            continue
-        folded = entry.name.casefold()
-        if folded in seen:
-            message = f"{entry.name!r} differs from {seen[folded]!r} only in letter case"
-            _problem(found, entry, message + "; they would collide on Windows and macOS")
-            continue
-        seen[folded] = entry.name
-        yield entry
+            found.problem(entry_shown, "symbolic links are not followed; copy the file or folder")
+        elif not entry.is_dir(follow_symlinks=False) and not entry.is_file(follow_symlinks=False):
+            found.problem(entry_shown, "not a regular file or folder")
+        elif name.casefold() in seen:
+            message = f"{name!r} differs from {seen[name.casefold()]!r} only in letter case"
+            found.problem(entry_shown, message + "; they would collide on Windows and macOS")
+        else:
+            seen[name.casefold()] = name
+            yield entry, entry_shown
 
 
-def _stray(entry: Path, found: Discovered, where: str) -> None:
-    if entry.suffix in (".yml", ".json") or entry.name.endswith(".yaml~"):
-        hint = f"; content files are named <id>{YAML_SUFFIX}"
-    else:
-        hint = ""
-    _problem(found, entry, f"unexpected file ({where}){hint}")
+def _stray(name: str, shown: str, found: Discovered, where: str) -> None:
+    suffix = os.path.splitext(name)[1]
+    hint = f"; content files are named <id>{YAML_SUFFIX}" if suffix in (".yml", ".json") else ""
+    found.problem(shown, f"unexpected file ({where}){hint}")
 
 
 def _suggest(name: str) -> str:
     close = difflib.get_close_matches(name, list(KIND_BY_FOLDER), n=1, cutoff=0.6)
     kinds = ", ".join(sorted(KIND_BY_FOLDER))
     return f"; did you mean {close[0]!r}?" if close else f"; kind folders are {kinds}"
-
-
-def _problem(found: Discovered, entry: Path, message: str) -> None:
-    found.diagnostics.append(Diagnostic(display_path(entry), 1, 1, "$", message))

@@ -30,6 +30,8 @@ MANIFEST = "manifest"
 RULES_CONFIG = "rules_config"
 HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
+#: The engine of a ruleset whose manifest does not name a known one.
+UNKNOWN_ENGINE = "?"
 
 #: A path into a document with `*` standing for any array item or any map value.
 FieldPath = tuple[str, ...]
@@ -68,6 +70,7 @@ class SchemaSet:
         registry: Registry[Any] = Registry(retrieve=_refuse)  # type: ignore[call-arg]
         self.registry = registry.with_resources(resources)
 
+    @functools.cache  # noqa: B019
     def engines(self) -> tuple[str, ...]:
         """The rules engines a manifest may name (the manifest schema's `ruleset` enum)."""
         return tuple(self.files["manifest.schema.json"]["properties"]["ruleset"]["enum"])
@@ -75,17 +78,18 @@ class SchemaSet:
     def uri(self, engine: str | None, kind: str) -> str:
         """The schema a document of `kind` in a ruleset using `engine` is validated against.
 
-        With no known engine only the open common definition applies: its errors are real
-        whatever the engine, while keys it does not know may belong to the engine's extension.
+        `engine` None means the common schemas alone. An engine that is not known (a broken
+        manifest: `UNKNOWN_ENGINE`) gets the open common definition: its errors are real whatever
+        the engine turns out to be, while keys it does not know may belong to an extension.
         """
         if kind == RULES_CONFIG:
             return f"{BASE_URI}rules_config/{engine}.schema.json"
-        extension = f"rulesets/{engine}/{kind}.schema.json"
-        if engine is not None and extension in self.files:
-            return BASE_URI + extension
-        if engine is None and kind != MANIFEST:
+        if kind == MANIFEST or engine is None:
+            return f"{BASE_URI}{kind}.schema.json"
+        if engine not in self.engines():
             return f"{BASE_URI}{kind}.schema.json#/$defs/{kind}"
-        return f"{BASE_URI}{kind}.schema.json"
+        extension = f"rulesets/{engine}/{kind}.schema.json"
+        return BASE_URI + (extension if extension in self.files else f"{kind}.schema.json")
 
     def schema(self, uri: str) -> Any:
         return self.registry.resolver().lookup(uri).contents
@@ -96,12 +100,14 @@ class SchemaSet:
         resolved = self.registry.resolver().lookup(uri)
         return tuple(_walk(resolved.contents, resolved.resolver, (), set()))
 
+    @functools.cache  # noqa: B019
     def html_fields(self, engine: str | None, kind: str) -> tuple[str, ...]:
         """Dotted paths of the rich-text fields of `kind` (`*` is any array item or map value)."""
         walked = self.walk(self.uri(engine, kind))
         found = {".".join(p) for p, s in walked if s.get("contentMediaType") == HTML_MEDIA_TYPE}
         return tuple(sorted(found))
 
+    @functools.cache  # noqa: B019
     def references(self, engine: str | None, kind: str) -> tuple[tuple[FieldPath, str], ...]:
         """(field path, target) of every field that names another piece of content."""
         walked = self.walk(self.uri(engine, kind))
