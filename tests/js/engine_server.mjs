@@ -6,6 +6,7 @@
  *   {id, op: "run", case: {ruleset, rule, config, input, dice}} -> {id, result}
  *   {id, op: "batch", cases: [...]}                             -> {id, results: [...]}
  *   {id, op: "rules", ruleset}                                  -> {id, rules: [...]}
+ *   {id, op: "config", ruleset}                                 -> {id, config: {...}}
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
  * The core directory is an argument so a test can point it at a deliberately broken copy.
  */
@@ -20,6 +21,7 @@ if ( !coreDir ) {
   process.exit(2);
 }
 const harness = await import(pathToFileURL(resolve(coreDir, "harness.mjs")).href);
+const rulesets = await import(pathToFileURL(resolve(coreDir, "rulesets.mjs")).href);
 
 /**
  * Run one case through the core.
@@ -43,6 +45,7 @@ function answer(request) {
       catch(err) { return { crash: String(err?.stack ?? err) }; }
     }) };
     case "rules": return { rules: harness.listRules(request.ruleset) };
+    case "config": return { config: rulesets[request.ruleset]?.CONFIG ?? null };
     default: throw new Error(`unknown op ${request.op}`);
   }
 }

@@ -12,6 +12,7 @@ import queue
 import subprocess
 import tempfile
 import threading
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -163,6 +164,12 @@ class NodeEngine:
         names: list[str] = self._request({"op": "rules", "ruleset": ruleset})["rules"]
         return names
 
+    def config(self, ruleset: str) -> dict[str, Any] | None:
+        config: dict[str, Any] | None = self._request({"op": "config", "ruleset": ruleset})[
+            "config"
+        ]
+        return config
+
     def close(self) -> None:
         if self._proc.stdin is not None:
             self._proc.stdin.close()
@@ -227,6 +234,14 @@ def report(fixture: Fixture, problems: Sequence[str]) -> str:
     return f"{fixture.path.relative_to(REPO_ROOT)} ({name}):\n" + "\n".join(problems)
 
 
+def _guarded(python: Callable[[Mapping[str, Any]], Result], case: Mapping[str, Any]) -> Result:
+    """The Python result, or `{"crash": traceback}` so one engine bug cannot hide the others."""
+    try:
+        return python(case)
+    except Exception:
+        return {"crash": traceback.format_exc()}
+
+
 def check_all(
     fixtures: Sequence[Fixture], python: Callable[[Mapping[str, Any]], Result], js: NodeEngine
 ) -> dict[str, list[str]]:
@@ -235,7 +250,7 @@ def check_all(
     js_results = js.run_batch([f.case() for f in usable])
     failures: dict[str, list[str]] = {}
     for fixture, js_result in zip(usable, js_results, strict=True):
-        problems = compare(fixture, python(fixture.case()), js_result)
+        problems = compare(fixture, _guarded(python, fixture.case()), js_result)
         if problems:
             failures[fixture.ident] = problems
     return failures

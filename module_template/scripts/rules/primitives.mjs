@@ -21,6 +21,15 @@ const S = SMALL_INT;
  * @typedef {[object[], object]} Result  The rule's events and new state.
  */
 
+/**
+ * A rule: pure, drawing dice only from the queue.
+ * @callback Rule
+ * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
+ * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
+ * @param {DiceQueue} queue   The dice queue (C1).
+ * @returns {Result}          The events and the new state.
+ */
+
 /** Defaults a fixture's `config` may override: FW's 4dF and HZ-G03's Hazard Die. */
 export const CONFIG = Object.freeze({
   fate_dice: 4,
@@ -57,10 +66,7 @@ function valueResult(kind, value) {
 
 /**
  * P1, C3: roll `count` dice; successes are faces with face + roll_mod >= min_face.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function countAtLeast(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count", "min_face", "roll_mod"]);
@@ -73,10 +79,7 @@ export function countAtLeast(input, config, queue) {
 
 /**
  * P2: a success pool (face >= min_face) whose natural 1s cancel successes (DR Fumbling).
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function cancelOnes(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count", "min_face"]);
@@ -94,10 +97,7 @@ export function cancelOnes(input, config, queue) {
 
 /**
  * P3: roll `count` dice and sum them.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function sumFaces(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count"]);
@@ -108,10 +108,7 @@ export function sumFaces(input, config, queue) {
 
 /**
  * P4: roll `config.fate_dice` dF, then add `modifier`.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function fate(input, config, queue) {
   const fields = expectObject(input, IN, ["modifier"]);
@@ -127,10 +124,7 @@ export function fate(input, config, queue) {
 
 /**
  * P5: roll `sets` sets of `config.fate_dice` dF, set after set, and keep the lowest sum.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function keepLowestSet(input, config, queue) {
   const fields = expectObject(input, IN, ["sets"]);
@@ -145,10 +139,7 @@ export function keepLowestSet(input, config, queue) {
 
 /**
  * P5: roll `count` dice and keep the `keep` lowest (e.g. the lowest 4 of 5dF).
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function keepLowest(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count", "keep"]);
@@ -183,10 +174,7 @@ function tableRanges(fields) {
 
 /**
  * P6: roll one `die` and find the table entry whose inclusive [lo, hi] holds the face.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function tableLookup(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "table"]);
@@ -199,10 +187,7 @@ export function tableLookup(input, config, queue) {
 
 /**
  * P7: roll one `die`; pass when face + sum(mods) >= tn (or > tn when `meet` is false).
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function d20Vs(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "mods", "tn", "meet"]);
@@ -218,10 +203,7 @@ export function d20Vs(input, config, queue) {
 
 /**
  * P8: roll `count` dice and count the faces showing exactly `natural` (CR crits).
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function countNatural(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count", "natural"]);
@@ -233,10 +215,7 @@ export function countNatural(input, config, queue) {
 
 /**
  * P9, C3: a success pool whose first `config.hazard_count` dice are Hazard Dice.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function hazard(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "count", "min_face", "roll_mod"]);
@@ -271,10 +250,7 @@ function readGroup(fields) {
 
 /**
  * P10: order `group` by repeated roll-offs of `die`, tied sub-groups rolling again.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function rollOff(input, config, queue) {
   const fields = expectObject(input, IN, ["die", "group"]);
@@ -291,10 +267,7 @@ export function rollOff(input, config, queue) {
 
 /**
  * P11: max(floor, base + sum(die_mods)); takes no dice.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function poolSize(input, config, queue) {
   const fields = expectObject(input, IN, ["base", "die_mods", "floor"]);
@@ -306,10 +279,7 @@ export function poolSize(input, config, queue) {
 
 /**
  * P12: compare a and d; `tie` names the side that wins a tie.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function opposed(input, config, queue) {
   const fields = expectObject(input, IN, ["a", "d", "tie"]);
@@ -322,10 +292,7 @@ export function opposed(input, config, queue) {
 
 /**
  * P13: the signed margin a - d.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function margin(input, config, queue) {
   const fields = expectObject(input, IN, ["a", "d"]);
@@ -334,10 +301,7 @@ export function margin(input, config, queue) {
 
 /**
  * P13: HZ Margin of Success under `mode` ("standard" or "unified").
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function marginOfSuccess(input, config, queue) {
   const fields = expectObject(input, IN, ["a", "d", "contested", "mode"]);
@@ -350,10 +314,7 @@ export function marginOfSuccess(input, config, queue) {
 
 /**
  * P13: floor(value / 2).
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function halve(input, config, queue) {
   const fields = expectObject(input, IN, ["value"]);
@@ -373,10 +334,7 @@ function operands(input, keys) {
 
 /**
  * P14: floor(a / b) toward -Infinity, for any safe integers.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function floorDiv(input, config, queue) {
   const [a, b] = operands(input, ["a", "b"]);
@@ -385,10 +343,7 @@ export function floorDiv(input, config, queue) {
 
 /**
  * P14: ceil(a / b), for any safe integers.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function ceilDiv(input, config, queue) {
   const [a, b] = operands(input, ["a", "b"]);
@@ -397,10 +352,7 @@ export function ceilDiv(input, config, queue) {
 
 /**
  * P14: the smallest k with k * k >= p.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function ceilSqrt(input, config, queue) {
   const [p] = operands(input, ["p"]);
@@ -409,10 +361,7 @@ export function ceilSqrt(input, config, queue) {
 
 /**
  * P14: the sign of a_num/a_den - b_num/b_den, exactly.
- * @param {unknown} input
- * @param {object} config
- * @param {DiceQueue} queue
- * @returns {Result}
+ * @type {Rule}
  */
 export function compareFractions(input, config, queue) {
   const [aNum, aDen, bNum, bDen] = operands(input, ["a_num", "a_den", "b_num", "b_den"]);
