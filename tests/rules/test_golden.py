@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,8 @@ from rules_parity import (
     NodeEngine,
     compare,
     discover,
+    fixture_validator,
+    load_fixture,
     report,
     run_python,
 )
@@ -62,3 +65,35 @@ def test_schema_lists_every_error_code() -> None:
     schema = json.loads((GOLDEN_DIR / "fixture.schema.json").read_text(encoding="utf-8"))
     error_schema = schema["properties"]["expected"]["oneOf"][1]["properties"]["error"]
     assert tuple(error_schema["properties"]["code"]["enum"]) == ERROR_CODES
+
+
+GOOD = """\
+name: a case
+covers: [P1]
+rule: count_at_least
+config: {}
+input: {die: 10, count: 0, min_face: 6, roll_mod: 0}
+dice: []
+expected: {events: [], state: {}}
+"""
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "complaint"),
+    [
+        ("covers: [P1]", "covers: [P15]", "does not match"),
+        ("covers: [P1]", "covers: [DR-X01]", "does not match"),
+        ("covers: [P1]", "covers: []", "should be non-empty"),
+        ("min_face: 6", "min_face: 6.0", "is a float"),
+        ("expected: {events: [], state: {}}", "expected: {error: {code: oops}}", "not valid"),
+        ("config: {}\n", "", "'config' is a required property"),
+        ("rule: count_at_least", "rule: countAtLeast", "does not match"),
+    ],
+)
+def test_bad_fixture_files_are_rejected(old: str, new: str, complaint: str, tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    assert load_fixture(path, fixture_validator()).problems == []
+    path.write_text(GOOD.replace(old, new), encoding="utf-8")
+    problems = load_fixture(path, fixture_validator()).problems
+    assert any(complaint in problem for problem in problems), problems
