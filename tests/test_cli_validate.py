@@ -1,0 +1,271 @@
+"""`rulepack validate` end to end, and `load_content` with its cache and discovery edge cases."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+import compiler.pipeline as pipeline
+from compiler.cli import main
+from compiler.errors import ContentError, RulepackError
+from compiler.loading.discovery import SourceFile, discover, display_path
+from compiler.pipeline import CACHE_FILE, load_content
+
+MANIFEST = """\
+id: demo
+title: Demo
+version: "1.0.0"
+authors: [{name: Ada}]
+ruleset: danger_room
+damage_types: [{id: slashing, name: Slashing}]
+"""
+AXE = "id: axe\nname: Axe\ndamage: 3\ndamage_type: slashing\n"
+FIVE_MISTAKES = """\
+id: axe
+name: Axe
+dmage: 3
+damage: lots
+hands: 3
+damage_type: Slashing
+img: ../../etc/passwd.png
+"""
+FIVE_LINES = [
+    "content/demo/weapons/axe.yaml:3:8: $: unknown key 'dmage'; did you mean 'damage'?",
+    "content/demo/weapons/axe.yaml:4:9: $.damage: 'lots' is not of type 'integer'",
+    "content/demo/weapons/axe.yaml:5:8: $.hands: 3 is not one of [1, 2]",
+    "content/demo/weapons/axe.yaml:6:14: $.damage_type: 'Slashing' does not match"
+    " '^[a-z0-9]+(-[a-z0-9]+)*$'",
+    "content/demo/weapons/axe.yaml:7:6: $.img: '../../etc/passwd.png' does not match"
+    " '^[A-Za-z0-9_-][A-Za-z0-9_.-]*(/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*"
+    "[.](webp|png|jpg|jpeg|gif|svg)$'",
+]
+
+
+@pytest.fixture(autouse=True)
+def _workspace(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """Run in a fresh folder with a private cache-signing key."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+
+
+def _tree(files: dict[str, str], root: Path = Path("content")) -> Path:
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def _invoke(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _snapshot(folder: Path) -> dict[str, tuple[bytes, int]]:
+    return {
+        p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_mtime_ns)
+        for p in sorted(folder.rglob("*")) if p.is_file()
+    }
+
+
+# --- the command ---------------------------------------------------------------------------------
+
+
+def test_five_mistakes_in_one_file_give_five_located_errors_and_write_nothing() -> None:
+    _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": FIVE_MISTAKES})
+    _tree({"old-module/module.json": "{}\n", "old-module-1.0.0.zip": "zip"}, Path("dist"))
+    before = _snapshot(Path("dist"))
+    result = _invoke("validate", "content")
+    assert result.exit_code == 1
+    assert result.stdout.splitlines() == FIVE_LINES
+    assert result.stderr == "Error: 5 errors found; nothing was written.\n"
+    assert _snapshot(Path("dist")) == before
+
+
+def test_json_output_carries_the_same_five_errors() -> None:
+    _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": FIVE_MISTAKES})
+    result = _invoke("validate", "content", "--format", "json")
+    assert result.exit_code == 1
+    errors = json.loads(result.stdout)["errors"]
+    assert [f"{e['file']}:{e['line']}:{e['col']}: {e['json_path']}: {e['message']}"
+            for e in errors] == FIVE_LINES
+    assert set(errors[0]) == {"file", "line", "col", "json_path", "message"}
+
+
+def test_a_valid_tree_exits_zero() -> None:
+    _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": AXE})
+    result = _invoke("validate", "content")
+    assert (result.exit_code, result.stdout) == (0, "1 rulesets, 1 documents: no errors.\n")
+    result = _invoke("validate", "content", "--format", "json")
+    assert (result.exit_code, json.loads(result.stdout)) == (0, {"errors": []})
+
+
+def test_a_missing_content_folder_is_a_clear_error() -> None:
+    result = _invoke("validate", "nowhere")
+    assert result.exit_code == 1
+    assert "no content folder at nowhere" in result.stderr
+
+
+def test_the_shipped_content_validates() -> None:
+    content = load_content(Path(__file__).resolve().parents[1] / "content", Path("cache"))
+    assert {r.engine for r in content.rulesets} == {
+        "danger_room", "sdm_pool", "fate_wounds", "hazard_location", "crytures"
+    }
+
+
+# --- load_content and its cache ------------------------------------------------------------------
+
+
+def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    seen: list[str] = []
+    real: Callable[..., Any] = pipeline.process
+
+    def counted(file: SourceFile, *args: Any) -> Any:
+        seen.append(file.display)
+        return real(file, *args)
+
+    monkeypatch.setattr(pipeline, "process", counted)
+    return seen
+
+
+FILES = {"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": AXE,
+         "demo/weapons/club.yaml": "id: club\nname: Club\n"}
+
+
+def test_a_rebuild_loads_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    seen = _counting(monkeypatch)
+    first = load_content(root)
+    assert len(seen) == 3
+    assert Path(".rulepack-cache", CACHE_FILE).is_file()
+    seen.clear()
+    assert load_content(root) == first
+    assert seen == []
+    (root / "demo/weapons/club.yaml").write_text("id: club\nname: Big Club\n", encoding="utf-8")
+    assert load_content(root).rulesets[0].of_kind("weapon")[1].data["name"] == "Big Club"
+    assert seen == ["content/demo/weapons/club.yaml"]
+
+
+def test_cached_failures_are_reported_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree({**FILES, "demo/weapons/axe.yaml": FIVE_MISTAKES})
+    with pytest.raises(ContentError) as first:
+        load_content(root)
+    seen = _counting(monkeypatch)
+    with pytest.raises(ContentError) as second:
+        load_content(root)
+    assert seen == []
+    assert [d.format() for d in second.value.diagnostics] == FIVE_LINES
+    assert list(first.value.diagnostics) == list(second.value.diagnostics)
+
+
+def test_changing_the_engine_rechecks_every_document(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    load_content(root)
+    seen = _counting(monkeypatch)
+    _tree({"demo/ruleset.yaml": MANIFEST.replace("danger_room", "sdm_pool")})
+    assert load_content(root).rulesets[0].engine == "sdm_pool"
+    assert len(seen) == 3
+
+
+@pytest.mark.parametrize("spoil", ["flip a byte", "other key", "other compiler", "truncate"])
+def test_a_cache_that_cannot_be_trusted_is_ignored(
+    spoil: str, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root = _tree(FILES)
+    expected = load_content(root)
+    cache = Path(".rulepack-cache", CACHE_FILE)
+    blob = cache.read_bytes()
+    if spoil == "flip a byte":
+        cache.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
+    elif spoil == "other key":
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
+    elif spoil == "other compiler":
+        monkeypatch.setattr(pipeline, "_fingerprint", lambda checker: "a different compiler")
+    else:
+        cache.write_bytes(blob[:10])
+    seen = _counting(monkeypatch)
+    assert load_content(root) == expected
+    assert len(seen) == 3
+
+
+def test_deleted_files_leave_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    load_content(root)
+    (root / "demo/weapons/club.yaml").unlink()
+    assert len(load_content(root).rulesets[0].documents) == 1
+    cache = pipeline.ResultCache.open(Path(".rulepack-cache"), pipeline.default_checker())
+    assert sorted(cache.entries) == ["content/demo/ruleset.yaml", "content/demo/weapons/axe.yaml"]
+
+
+def test_an_unusable_cache_folder_only_costs_speed(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    Path("blocked").write_text("a file where the cache folder would go", encoding="utf-8")
+    assert len(load_content(root, Path("blocked")).rulesets[0].documents) == 2
+    monkeypatch.setenv("XDG_CACHE_HOME", "/proc/no-such-place")
+    assert len(load_content(root, Path("elsewhere")).rulesets[0].documents) == 2
+    assert not Path("elsewhere").exists()
+
+
+def test_a_missing_root_raises_a_rulepack_error() -> None:
+    Path("file.yaml").write_text("x: 1\n", encoding="utf-8")
+    with pytest.raises(RulepackError, match=r"no content folder at file\.yaml"):
+        load_content(Path("file.yaml"))
+
+
+# --- discovery edge cases that cannot live in tests/examples --------------------------------------
+
+
+def _problems(root: Path) -> list[str]:
+    return [d.format() for d in discover(root).diagnostics]
+
+
+def test_symlinks_are_not_followed(tmp_path: Path) -> None:
+    root = _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": AXE})
+    (tmp_path / "secret.yaml").write_text("id: secret\nname: S\n", encoding="utf-8")
+    (root / "demo/weapons/secret.yaml").symlink_to(tmp_path / "secret.yaml")
+    (root / "linked").symlink_to(root / "demo", target_is_directory=True)
+    assert _problems(root) == [
+        "content/demo/weapons/secret.yaml:1:1: $: symbolic links are not followed;"
+        " copy the file or folder",
+        "content/linked:1:1: $: symbolic links are not followed; copy the file or folder",
+    ]
+    assert [f.display for f in discover(root).files] == [
+        "content/demo/ruleset.yaml", "content/demo/weapons/axe.yaml"
+    ]
+
+
+def test_names_differing_only_in_case_are_reported() -> None:
+    root = _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": AXE,
+                  "demo/weapons/Axe.yaml": AXE})
+    assert _problems(root) == [
+        "content/demo/weapons/axe.yaml:1:1: $: 'axe.yaml' differs from 'Axe.yaml' only in letter"
+        " case; they would collide on Windows and macOS"
+    ]
+
+
+def test_special_files_are_reported() -> None:
+    root = _tree({"demo/ruleset.yaml": MANIFEST})
+    (root / "demo/weapons").mkdir()
+    os.mkfifo(root / "demo/weapons/pipe.yaml")
+    assert _problems(root) == [
+        "content/demo/weapons/pipe.yaml:1:1: $: not a regular file or folder"
+    ]
+
+
+def test_display_paths_are_relative_to_the_working_directory_when_below_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert display_path(Path("content/demo")) == "content/demo"
+    assert display_path(tmp_path / "content") == "content"
+    root = _tree({"demo/ruleset.yaml": MANIFEST}, tmp_path / "outside" / "content")
+    assert discover(root).files[0].display == "outside/content/demo/ruleset.yaml"
+    monkeypatch.chdir(root)
+    assert discover(Path(".")).files[0].display == "demo/ruleset.yaml"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    assert discover(root).files[0].display == f"{root.as_posix()}/demo/ruleset.yaml"
