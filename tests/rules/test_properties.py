@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -39,7 +39,7 @@ DICE: list[Die] = [2, 3, 4, 6, 8, 10, 12, 20, 100, "F"]
 
 # --------------------------------------------------------------------------- strategies
 
-T = Any
+T = TypeVar("T")
 
 
 def rarely(usual: st.SearchStrategy[T], rare: st.SearchStrategy[T]) -> st.SearchStrategy[T]:
