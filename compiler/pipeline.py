@@ -16,6 +16,7 @@ import pickle
 import secrets
 import sys
 import tempfile
+import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,7 +33,9 @@ from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
 
 CACHE_FOLDER = ".rulepack-cache"
-CACHE_FILE = "content.pickle"
+#: Inside the cache folder (the CLI may share that folder with other caches).
+CACHE_SUBFOLDER = "content"
+SHARDS = 64
 #: Everything whose change can change a file's load/validate outcome, besides the schemas.
 _CODE = ("loading", "validation.py", "schemas/__init__.py", "model.py", "diagnostics.py")
 
@@ -131,17 +134,18 @@ def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResul
 
 
 class ResultCache:
-    """Per-file outcomes from earlier runs, in one pickle signed with a per-user key.
+    """Per-file outcomes from earlier runs, in pickles signed with a per-user key.
 
     An entry is used only if the file's display path, kind, engine, size and sha256 all match
-    and the whole cache was written by this compiler version with these schemas. The pickle is
-    loaded only if its HMAC verifies against a key kept outside the project (the user's cache
-    folder), so a cache file committed to a repository can neither run code nor smuggle in
-    unvalidated data: it is ignored. Any unreadable, corrupt or stale cache is ignored too.
+    and its shard was written by this compiler version with these schemas. A shard is unpickled
+    only if its HMAC verifies against a key kept outside the project (the user's cache folder),
+    so a cache committed to a repository can neither run code nor smuggle in unvalidated data:
+    it is ignored, as is any unreadable, corrupt or stale shard. Entries are spread over
+    `SHARDS` files so that a one-file edit rewrites one small shard, not the whole cache.
     """
 
-    def __init__(self, path: Path | None, key: bytes, fingerprint: str) -> None:
-        self.path = path
+    def __init__(self, folder: Path | None, key: bytes, fingerprint: str) -> None:
+        self.folder = folder
         self.key = key
         self.fingerprint = fingerprint
         self.entries: dict[str, tuple[Any, FileResult]] = {}
@@ -151,7 +155,8 @@ class ResultCache:
     @classmethod
     def open(cls, directory: Path, checker: Checker) -> ResultCache:
         key = _user_key()
-        cache = cls(directory / CACHE_FILE if key else None, key or b"", _fingerprint(checker))
+        folder = directory / CACHE_SUBFOLDER if key else None
+        cache = cls(folder, key or b"", _fingerprint(checker))
         cache._read()
         return cache
 
@@ -168,33 +173,57 @@ class ResultCache:
         return entry[1]
 
     def _read(self) -> None:
-        if self.path is None:
+        if self.folder is None or not self.folder.is_dir():
             return
+        for path in sorted(self.folder.glob("*.pickle")):
+            self.entries.update(self._read_shard(path))
+
+    def _read_shard(self, path: Path) -> dict[str, tuple[Any, FileResult]]:
         try:
-            blob = self.path.read_bytes()
+            blob = path.read_bytes()
         except OSError:
-            return
+            return {}
         digest, payload = blob[:32], blob[32:]
         if not hmac.compare_digest(digest, hmac.digest(self.key, payload, "sha256")):
-            return
+            return {}
         try:
             fingerprint, entries = pickle.loads(payload)  # only after the HMAC verified, above
         except Exception:  # a signed but unreadable pickle (an older Python, say): start afresh
-            return
-        if fingerprint == self.fingerprint and isinstance(entries, dict):
-            self.entries = entries
+            return {}
+        if fingerprint != self.fingerprint or not isinstance(entries, dict):
+            return {}
+        return {k: v for k, v in entries.items() if _shard(k) == path.name}
 
     def save(self) -> None:
-        """Write the cache if anything changed; failing to write only costs speed next time."""
-        if self.path is None or self.used == self.entries:
+        """Rewrite the shards that changed; failing to write only costs speed next time."""
+        if self.folder is None:
             return
-        payload = pickle.dumps((self.fingerprint, self.used), protocol=pickle.HIGHEST_PROTOCOL)
-        blob = hmac.digest(self.key, payload, "sha256") + payload
+        before, after = _by_shard(self.entries), _by_shard(self.used)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            _atomic_write(self.path, blob)
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for name in sorted(before.keys() | after.keys()):
+                if before.get(name) != after.get(name):
+                    self._write_shard(self.folder / name, after.get(name))
         except OSError:
             return
+
+    def _write_shard(self, path: Path, entries: dict[str, Any] | None) -> None:
+        if not entries:
+            path.unlink(missing_ok=True)
+            return
+        payload = pickle.dumps((self.fingerprint, entries), pickle.HIGHEST_PROTOCOL)
+        _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
+
+
+def _shard(display: str) -> str:
+    return f"{zlib.crc32(display.encode()) % SHARDS:02d}.pickle"
+
+
+def _by_shard(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    shards: dict[str, dict[str, Any]] = {}
+    for display, entry in entries.items():
+        shards.setdefault(_shard(display), {})[display] = entry
+    return shards
 
 
 def _atomic_write(path: Path, blob: bytes) -> None:

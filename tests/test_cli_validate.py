@@ -15,7 +15,7 @@ import compiler.pipeline as pipeline
 from compiler.cli import main
 from compiler.errors import ContentError, RulepackError
 from compiler.loading.discovery import SourceFile, discover, display_path
-from compiler.pipeline import CACHE_FILE, load_content
+from compiler.pipeline import CACHE_SUBFOLDER, load_content
 
 MANIFEST = """\
 id: demo
@@ -142,7 +142,7 @@ def test_a_rebuild_loads_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> N
     seen = _counting(monkeypatch)
     first = load_content(root)
     assert len(seen) == 3
-    assert Path(".rulepack-cache", CACHE_FILE).is_file()
+    assert list(Path(".rulepack-cache", CACHE_SUBFOLDER).glob("*.pickle"))
     seen.clear()
     assert load_content(root) == first
     assert seen == []
@@ -178,16 +178,17 @@ def test_a_cache_that_cannot_be_trusted_is_ignored(
 ) -> None:
     root = _tree(FILES)
     expected = load_content(root)
-    cache = Path(".rulepack-cache", CACHE_FILE)
-    blob = cache.read_bytes()
-    if spoil == "flip a byte":
-        cache.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
-    elif spoil == "other key":
+    shards = sorted(Path(".rulepack-cache", CACHE_SUBFOLDER).glob("*.pickle"))
+    for shard in shards:
+        blob = shard.read_bytes()
+        if spoil == "flip a byte":
+            shard.write_bytes(blob[:-1] + bytes([blob[-1] ^ 1]))
+        elif spoil == "truncate":
+            shard.write_bytes(blob[:10])
+    if spoil == "other key":
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
     elif spoil == "other compiler":
         monkeypatch.setattr(pipeline, "_fingerprint", lambda checker: "a different compiler")
-    else:
-        cache.write_bytes(blob[:10])
     seen = _counting(monkeypatch)
     assert load_content(root) == expected
     assert len(seen) == 3
@@ -200,6 +201,11 @@ def test_deleted_files_leave_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(load_content(root).rulesets[0].documents) == 1
     cache = pipeline.ResultCache.open(Path(".rulepack-cache"), pipeline.default_checker())
     assert sorted(cache.entries) == ["content/demo/ruleset.yaml", "content/demo/weapons/axe.yaml"]
+    (root / "demo/weapons/axe.yaml").unlink()
+    load_content(root)
+    cache = pipeline.ResultCache.open(Path(".rulepack-cache"), pipeline.default_checker())
+    assert sorted(cache.entries) == ["content/demo/ruleset.yaml"]
+    assert len(list(Path(".rulepack-cache", CACHE_SUBFOLDER).glob("*.pickle"))) == 1
 
 
 def test_an_unusable_cache_folder_only_costs_speed(monkeypatch: pytest.MonkeyPatch) -> None:
