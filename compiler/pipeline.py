@@ -86,9 +86,12 @@ def _load_content(root: Path, cache_dir: Path | None) -> ContentSet:
 
 @contextlib.contextmanager
 def _gc_paused() -> Iterator[None]:
-    """Loading builds only acyclic data that reference counting frees; the cycle collector,
-    triggered by every few hundred new containers, would rescan it all again and again (it
-    tripled the time to unpickle the cache of 10,000 files)."""
+    """Pause the cycle collector while loading.
+
+    Loading builds only acyclic data, which reference counting frees; the collector, triggered
+    by every few hundred new containers, would rescan it all again and again (it tripled the
+    time to unpickle the cache of 10,000 files).
+    """
     was_enabled = gc.isenabled()
     gc.disable()
     try:
