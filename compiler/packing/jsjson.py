@@ -30,10 +30,35 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def stringify(value: Any) -> str:
-    """`JSON.stringify(value)` for a tree of dict/list/tuple/str/int/float/bool/None."""
+    """`JSON.stringify(value)` for a tree of dict/list/tuple/str/int/float/bool/None.
+
+    Most documents hold only strings, safe integers, booleans and keys that do not start with a
+    digit: there `json.dumps` writes exactly what JSON.stringify writes, so the exact encoder runs
+    only for documents with floats, digit-led keys or anything unusual.
+    """
+    if _plain(value):
+        fast = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+        if not _SURROGATE.search(fast):
+            return fast
     out: list[str] = []
     _encode(value, out, "$")
     return "".join(out)
+
+
+def _plain(value: Any) -> bool:
+    """Only the types json.dumps and JSON.stringify write identically (exact type checks: fast)."""
+    kind = type(value)
+    if kind is str or kind is bool or value is None:
+        return True
+    if kind is int:
+        return -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER
+    if kind is dict:
+        return all(
+            type(k) is str and not k[:1].isdigit() and _plain(v) for k, v in value.items()
+        )
+    if kind is list or kind is tuple:
+        return all(_plain(item) for item in value)
+    return False
 
 
 def js_key_order(keys: list[str]) -> list[str]:

@@ -1,0 +1,1 @@
+"""Speed and memory figures (scripts that print them; no timed tests)."""
