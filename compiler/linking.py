@@ -15,7 +15,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.loading.paths import JsonPath, json_path
-from compiler.model import KIND_BY_FOLDER, Author, ContentSet, Document, Ruleset, SourceDoc
+from compiler.model import Author, ContentSet, Document, Ruleset, SourceDoc
 from compiler.schemas import SchemaSet, default_schemas
 from compiler.validation import Checked
 
@@ -67,9 +67,9 @@ def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None 
 def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]:
     found = []
     documents = sorted(folder.documents, key=lambda d: d.source.path)
-    for kind in KIND_BY_FOLDER.values():
+    for kind in sorted({info.kind for info in schemas.kinds().values()}):
         found += _duplicates([d for d in documents if d.source.kind == kind], kind)
-    targets = _targets(folder)
+    targets = _targets(folder, schemas)
     for document in documents:
         found += _check_id(document)
         for pattern, target in schemas.references(folder.engine, document.source.kind):
@@ -126,9 +126,9 @@ def _duplicates(documents: Sequence[Checked], what: str) -> list[Diagnostic]:
     return found
 
 
-def _targets(folder: FolderContent) -> dict[str, set[str]]:
+def _targets(folder: FolderContent, schemas: SchemaSet) -> dict[str, set[str]]:
     """The ids each kind of reference may name in this ruleset."""
-    targets: dict[str, set[str]] = {kind: set() for kind in KIND_BY_FOLDER.values()}
+    targets: dict[str, set[str]] = {info.kind: set() for info in schemas.kinds().values()}
     locations: set[str] = set()
     for document in folder.documents:
         targets[document.source.kind].add(str(document.data["id"]))

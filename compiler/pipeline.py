@@ -127,6 +127,12 @@ def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResul
     source = load_source(file.path, file.display, file.kind)
     if isinstance(source, list):
         return FileResult(None, tuple(source), None)
+    if file.kind != MANIFEST_KIND and not _kind_allowed(file, engine, checker):
+        if engine not in checker.schemas.engines():
+            return FileResult(None, (), engine)  # the manifest's own error says what is wrong
+        folder = file.display.rsplit("/", 2)[-2]
+        message = f"the {engine} ruleset has no {folder}/ documents; remove the folder"
+        return FileResult(None, (Diagnostic(file.display, 1, 1, "$", message),), engine)
     if file.kind == MANIFEST_KIND:
         named = source.data.get("ruleset") if isinstance(source.data, dict) else None
         engine = named if named in checker.schemas.engines() else None
@@ -134,6 +140,13 @@ def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResul
     if isinstance(checked, list):
         return FileResult(None, tuple(checked), engine)
     return FileResult(checked, (), engine)
+
+
+def _kind_allowed(file: SourceFile, engine: str | None, checker: Checker) -> bool:
+    schemas = checker.schemas
+    if schemas.kinds()[file.display.rsplit("/", 2)[-2]].engines is None:
+        return True
+    return engine in schemas.engines() and schemas.has_kind(str(engine), file.kind)
 
 
 class ResultCache:

@@ -2,7 +2,7 @@
 
 ```
 <root>/<ruleset folder>/ruleset.yaml          the module manifest
-<root>/<ruleset folder>/<kind folder>/<id>.yaml   one document per file (model.KIND_BY_FOLDER)
+<root>/<ruleset folder>/<kind folder>/<id>.yaml   one document per file (SchemaSet.kinds)
 ```
 
 Dotfiles and README.md files are ignored anywhere. Everything else that does not fit the layout
@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic
-from compiler.model import KIND_BY_FOLDER, MANIFEST_FILE
+from compiler.model import MANIFEST_FILE
+from compiler.schemas import default_schemas
 
 MANIFEST_KIND = "manifest"
 YAML_SUFFIX = ".yaml"
@@ -31,7 +32,7 @@ class SourceFile:
 
     path: Path
     display: str
-    kind: str  # "manifest" or a value of KIND_BY_FOLDER
+    kind: str  # "manifest" or a kind of SchemaSet.kinds()
     folder: str  # the ruleset folder's name
 
 
@@ -74,7 +75,7 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
     kind_folders = []
     for entry, entry_shown in _entries(folder, shown, found):
         if entry.is_dir(follow_symlinks=False):
-            if entry.name in KIND_BY_FOLDER:
+            if entry.name in _kind_folders():
                 kind_folders.append((entry, entry_shown))
             else:
                 found.problem(entry_shown, f"unknown folder {entry.name!r}{_suggest(entry.name)}")
@@ -92,7 +93,7 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
 
 
 def _kind_folder(folder: os.DirEntry[str], shown: str, ruleset: str, found: Discovered) -> None:
-    kind = KIND_BY_FOLDER[folder.name]
+    kind = _kind_folders()[folder.name]
     for entry, entry_shown in _entries(Path(folder.path), shown, found):
         if entry.is_dir(follow_symlinks=False):
             found.problem(entry_shown, f"unexpected folder: {folder.name}/ holds <id>.yaml files")
@@ -140,6 +141,11 @@ def _stray(name: str, shown: str, found: Discovered, where: str) -> None:
 
 
 def _suggest(name: str) -> str:
-    close = difflib.get_close_matches(name, list(KIND_BY_FOLDER), n=1, cutoff=0.6)
-    kinds = ", ".join(sorted(KIND_BY_FOLDER))
+    close = difflib.get_close_matches(name, list(_kind_folders()), n=1, cutoff=0.6)
+    kinds = ", ".join(sorted(_kind_folders()))
     return f"; did you mean {close[0]!r}?" if close else f"; kind folders are {kinds}"
+
+
+def _kind_folders() -> dict[str, str]:
+    """Kind folder name -> kind, for the shared kinds and every engine's own."""
+    return {folder: info.kind for folder, info in default_schemas().kinds().items()}

@@ -17,6 +17,7 @@ import functools
 import hashlib
 import json
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,12 +25,19 @@ from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 from referencing.jsonschema import DRAFT202012
 
+from compiler.model import KIND_BY_FOLDER
+
 SCHEMA_DIR = Path(__file__).resolve().parent
 BASE_URI = "https://rulepack.invalid/schemas/"
 MANIFEST = "manifest"
 RULES_CONFIG = "rules_config"
 HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
+#: On an engine-only kind's schema: the folder its documents live in, and how they ship.
+FOLDER_KEYWORD = "x-rulepack-folder"
+SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
+#: How an engine-only kind ships: Foundry Items, or reference data (config.mjs and the journal).
+SHIPS_AS = ("Item", "data")
 #: The engine of a ruleset whose manifest does not name a known one.
 UNKNOWN_ENGINE = "?"
 
@@ -40,6 +48,16 @@ DefaultPlan = Mapping[str, tuple[Any, "DefaultPlan"]]
 NO_DEFAULT: Any = object()
 
 _IN_PLACE = ("allOf", "anyOf", "oneOf", "then", "else")
+
+
+@dataclass(frozen=True)
+class KindInfo:
+    """A content kind: its folder, the engines that use it (None: every engine), how it ships."""
+
+    kind: str
+    folder: str
+    engines: frozenset[str] | None
+    ships_as: str  # "common" for the shared kinds; else one of SHIPS_AS
 
 
 def _refuse(uri: str) -> Resource[Any]:
@@ -91,6 +109,32 @@ class SchemaSet:
         extension = f"rulesets/{engine}/{kind}.schema.json"
         return BASE_URI + (extension if extension in self.files else f"{kind}.schema.json")
 
+    @functools.cache  # noqa: B019
+    def kinds(self) -> Mapping[str, KindInfo]:
+        """Every content kind by folder: the shared ones and each engine's own.
+
+        An engine's own kind is a `rulesets/<engine>/<kind>.schema.json` with no common
+        `<kind>.schema.json`; it names its folder and how it ships (`x-rulepack-folder`,
+        `x-rulepack-ships-as`). Two engines may define the same kind with the same folder.
+        """
+        found = {folder: KindInfo(kind, folder, None, "common")
+                 for folder, kind in KIND_BY_FOLDER.items()}
+        for name, schema in sorted(self.files.items()):
+            parts = name.split("/")
+            common = f"{_kind(name)}.schema.json" in self.files
+            if len(parts) != 3 or parts[0] != "rulesets" or common:
+                continue
+            info = _engine_kind(name, schema, parts[1], found)
+            found[info.folder] = info
+        return found
+
+    def has_kind(self, engine: str, kind: str) -> bool:
+        """Whether rulesets of `engine` may hold documents of `kind`."""
+        return any(
+            info.kind == kind and (info.engines is None or engine in info.engines)
+            for info in self.kinds().values()
+        )
+
     def schema(self, uri: str) -> Any:
         return self.registry.resolver().lookup(uri).contents
 
@@ -136,6 +180,24 @@ class SchemaSet:
             if path and "default" in schema:
                 _add_default(plan, path, schema["default"])
         return _freeze(plan)
+
+
+def _kind(name: str) -> str:
+    return name.rsplit("/", 1)[-1].removesuffix(".schema.json")
+
+
+def _engine_kind(
+    name: str, schema: Mapping[str, Any], engine: str, found: Mapping[str, KindInfo]
+) -> KindInfo:
+    folder, ships_as = schema.get(FOLDER_KEYWORD), schema.get(SHIPS_AS_KEYWORD)
+    if not isinstance(folder, str) or ships_as not in SHIPS_AS:
+        raise ValueError(f"{name}: an engine's own kind needs {FOLDER_KEYWORD} and "
+                         f"{SHIPS_AS_KEYWORD} (one of {', '.join(SHIPS_AS)})")
+    earlier = found.get(folder)
+    if earlier is not None and (earlier.kind, earlier.ships_as) != (_kind(name), ships_as):
+        raise ValueError(f"{name}: folder {folder!r} already holds kind {earlier.kind!r}")
+    engines = frozenset({engine} | set(earlier.engines or ())) if earlier else frozenset({engine})
+    return KindInfo(_kind(name), folder, engines, ships_as)
 
 
 def _without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
