@@ -1,0 +1,139 @@
+"""Chromium from Debian's package, driven by Playwright, against a loopback-only file server.
+
+Playwright never downloads a browser here: it drives `/usr/bin/chromium`, which `.ci/run`
+installs with apt (and `ensure_chromium` too, when a root session lacks it).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import ClassVar
+from urllib.parse import unquote, urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Playwright, Route
+
+CHROMIUM = Path("/usr/bin/chromium")
+HARNESS = Path(__file__).resolve().parent / "harness"
+APT_INSTALL = ("apt-get", "install", "-y", "--no-install-recommends", "chromium")
+# The network is closed: without these Chromium keeps trying (and failing) to reach Google.
+FLAGS = (
+    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+)
+# Report-only: nothing is blocked (Foundry blocks nothing either), but any inline script, handler
+# or javascript: URL that author text smuggles in raises a `securitypolicyviolation` the page logs.
+CSP_REPORT_ONLY = (
+    "default-src 'self'; script-src 'self' 'unsafe-eval'; style-src 'self'; "
+    "img-src 'self' data:; frame-src 'none'; object-src 'none'; base-uri 'none'; form-action 'none'"
+)
+
+
+class ChromiumMissing(RuntimeError):
+    """Chromium is not installed and this process cannot install it."""
+
+
+def ensure_chromium() -> Path:
+    """`/usr/bin/chromium`, installed from Debian's package first when missing and we are root."""
+    if CHROMIUM.is_file():
+        return CHROMIUM
+    if os.geteuid() != 0:
+        raise ChromiumMissing(
+            f"{CHROMIUM} is missing and installing it needs root: run "
+            f"`apt-get update && {' '.join(APT_INSTALL)}` (as .ci/run does)"
+        )
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update"], check=True, env=env, stdout=subprocess.DEVNULL)
+    subprocess.run(list(APT_INSTALL), check=True, env=env, stdout=subprocess.DEVNULL)
+    if not CHROMIUM.is_file():
+        raise ChromiumMissing(f"apt-get installed chromium but {CHROMIUM} is still missing")
+    return CHROMIUM
+
+
+def launch(playwright: Playwright, executable: Path) -> Browser:
+    """One headless Chromium with the offline flags."""
+    return playwright.chromium.launch(executable_path=str(executable), args=list(FLAGS))
+
+
+class _Handler(SimpleHTTPRequestHandler):
+    """Serves the mounted folders only; paths escaping a mount are 404."""
+
+    mounts: ClassVar[dict[str, Path]]
+
+    def translate_path(self, path: str) -> str:
+        url_path = unquote(urlsplit(path).path)
+        for prefix, root in sorted(self.mounts.items(), key=lambda m: -len(m[0])):
+            if url_path.startswith(prefix):
+                target = (root / url_path[len(prefix):]).resolve()
+                if target.is_relative_to(root.resolve()):
+                    return str(target)
+        return str(Path("/nonexistent") / "404")
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Content-Security-Policy-Report-Only", CSP_REPORT_ONLY)
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        """Quiet: failed requests already show up as console errors in the page."""
+
+
+class HarnessServer:
+    """`http.server` on 127.0.0.1 (random port) in a thread: `/harness/`, `/modules/<id>/`, …"""
+
+    def __init__(self) -> None:
+        self._mounts: dict[str, Path] = {"/harness/": HARNESS}
+
+        class Handler(_Handler):
+            mounts = self._mounts
+
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread.start()
+
+    @property
+    def origin(self) -> str:
+        host, port = self._httpd.server_address[:2]
+        return f"http://{host!s}:{port}"
+
+    def mount(self, prefix: str, folder: Path) -> None:
+        """Serve `folder` under `prefix` (which starts and ends with `/`)."""
+        if self._mounts.get(prefix, folder) != folder:
+            raise ValueError(f"{prefix} already serves {self._mounts[prefix]}")
+        self._mounts[prefix] = folder
+
+    def close(self) -> None:
+        self._httpd.shutdown()
+        self._httpd.server_close()
+        self._thread.join(timeout=5)
+
+
+@contextmanager
+def serving() -> Iterator[HarnessServer]:
+    """A `HarnessServer` that is shut down afterwards."""
+    server = HarnessServer()
+    try:
+        yield server
+    finally:
+        server.close()
+
+
+def new_context(browser: Browser, server: HarnessServer, blocked: list[str]) -> BrowserContext:
+    """A context whose requests may only go to `server`; others are aborted and listed."""
+    context = browser.new_context(viewport={"width": 1000, "height": 700}, device_scale_factor=2)
+
+    def only_loopback(route: Route) -> None:
+        if route.request.url.startswith(server.origin + "/"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", only_loopback)
+    return context

@@ -1,0 +1,180 @@
+"""Built modules as the harness page sees them, and a driver for one harness page per module."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import plyvel
+from browser_launch import HarnessServer
+from playwright.sync_api import BrowserContext, ConsoleMessage, Dialog, Error, Page
+
+from compiler.cli import main as rulepack
+
+REPO = Path(__file__).resolve().parents[2]
+CONTENT = REPO / "content"
+Doc = dict[str, Any]
+# A world actor every macro can be run against, besides the module's own Actor pack documents.
+SAMPLE_ACTOR: Doc = {
+    "_id": "harnessActor0001", "name": "Sample Fighter", "type": "character", "img": None,
+    "system": {}, "items": [], "effects": [], "folder": None, "sort": 0,
+    "ownership": {"default": 0}, "flags": {},
+}
+PROBLEM_CONSOLE_TYPES = frozenset({"error", "warning", "assert"})
+
+
+def decode_pack(folder: Path) -> list[Doc]:
+    """A LevelDB pack's primary documents in key order, their embedded documents put back inline."""
+    db = plyvel.DB(str(folder), create_if_missing=False)
+    try:
+        records = {key.decode(): json.loads(value) for key, value in db}
+    finally:
+        db.close()
+    used: set[str] = set()
+    primaries = [key for key in records if "." not in key.split("!")[1]]
+    docs = [_assemble(records, key, used) for key in primaries]
+    if orphans := sorted(set(records) - used):
+        raise ValueError(f"{folder}: records no document embeds: {orphans}")
+    return docs
+
+
+def _assemble(records: dict[str, Doc], key: str, used: set[str]) -> Doc:
+    """`records[key]` with each list of embedded ids replaced by those documents (`!a.b!x.y`)."""
+    used.add(key)
+    _, sublevel, id_path = key.split("!")
+    doc = dict(records[key])
+    for field, value in doc.items():
+        if not (isinstance(value, list) and value and all(isinstance(v, str) for v in value)):
+            continue
+        keys = [f"!{sublevel}.{field}!{id_path}.{child}" for child in value]
+        found = [k in records for k in keys]
+        if any(found) and not all(found):
+            raise ValueError(f"{key}: some of {field} are missing from the pack")
+        if all(found):
+            doc[field] = [_assemble(records, k, used) for k in keys]
+    return doc
+
+
+@dataclass(frozen=True)
+class BuiltModule:
+    """One built module folder, its decoded packs and the world data the page loads."""
+
+    path: Path
+    world: Path
+    manifest: Doc
+    lang: dict[str, str]
+    packs: dict[str, list[Doc]]
+
+    @property
+    def id(self) -> str:
+        return str(self.manifest["id"])
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.manifest["flags"]["rulepack"]["ruleset"])
+
+    def documents(self, document_type: str) -> list[tuple[str, Doc]]:
+        """(pack id, document) for every pack document of `document_type`."""
+        return [
+            (f"{self.id}.{entry['name']}", doc)
+            for entry in self.manifest["packs"] if entry["type"] == document_type
+            for doc in self.packs[entry["name"]]
+        ]
+
+    def actors(self) -> list[Doc]:
+        """The world actors: the sample one, then copies of the module's Actor pack documents."""
+        return [SAMPLE_ACTOR, *(doc for _, doc in self.documents("Actor"))]
+
+
+def load_module(folder: Path, world_root: Path) -> BuiltModule:
+    """Decode a built module (from a copy: opening a LevelDB rewrites its log files)."""
+    manifest = json.loads((folder / "module.json").read_text(encoding="utf-8"))
+    scratch = world_root / "leveldb" / manifest["id"]
+    shutil.copytree(folder / "packs", scratch)
+    packs = {entry["name"]: decode_pack(scratch / entry["name"]) for entry in manifest["packs"]}
+    lang: dict[str, str] = {}
+    for language in manifest["languages"]:
+        if language["lang"] == "en":
+            lang.update(json.loads((folder / language["path"]).read_text(encoding="utf-8")))
+    module = BuiltModule(folder, world_root / manifest["id"], manifest, lang, packs)
+    module.world.mkdir(parents=True)
+    (module.world / "packs.json").write_text(json.dumps(packs), encoding="utf-8")
+    (module.world / "actors.json").write_text(json.dumps(module.actors()), encoding="utf-8")
+    return module
+
+
+def build_modules(content: Path, out: Path) -> list[BuiltModule]:
+    """`rulepack build content --out out/dist`, then every module decoded for the page."""
+    dist = out / "dist"
+    rulepack(["build", str(content), "--out", str(dist)], standalone_mode=False)
+    folders = sorted(p for p in dist.iterdir() if p.is_dir())
+    return [load_module(folder, out / "world") for folder in folders]
+
+
+def serve(server: HarnessServer, module: BuiltModule) -> None:
+    """Make `module` reachable where the harness looks for it."""
+    server.mount(f"/modules/{module.id}/", module.path)
+    server.mount(f"/world/{module.id}/", module.world)
+
+
+class HarnessPage:
+    """One page with one module booted; collects every console error, page error and dialog."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self._problems: list[str] = []
+        page.on("console", self._console)
+        page.on("pageerror", lambda error: self._problems.append(f"page error: {error}"))
+        page.on("dialog", self._dialog)
+        page.on("requestfailed", lambda r: self._problems.append(f"request failed: {r.url}"))
+
+    @classmethod
+    def open(
+        cls, context: BrowserContext, server: HarnessServer, module: BuiltModule
+    ) -> HarnessPage:
+        """A new page on the harness with `module` booted (init, setup, ready)."""
+        serve(server, module)
+        harness = cls(context.new_page())
+        harness.page.goto(f"{server.origin}/harness/index.html")
+        harness.page.wait_for_function("() => window.harness !== undefined")
+        try:
+            harness.page.evaluate("id => harness.boot(id)", module.id)
+        except Error as error:
+            raise AssertionError(f"{module.id} did not boot: {error}") from error
+        return harness
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type in PROBLEM_CONSOLE_TYPES:
+            self._problems.append(f"console {message.type}: {message.text}")
+
+    def _dialog(self, dialog: Dialog) -> None:
+        # alert()/confirm() from a canary: record it and get the page going again.
+        self._problems.append(f"dialog {dialog.type}: {dialog.message}")
+        dialog.dismiss()
+
+    def take_problems(self) -> list[str]:
+        """Problems seen since the last call (boot problems count towards the first run)."""
+        problems, self._problems = self._problems, []
+        return problems
+
+    def run_macro(self, pack: str, macro_id: str, dice: list[dict[str, int]],
+                  actor: str | None) -> dict[str, Any]:
+        """Run one pack macro with scripted dice; the page's report plus `problems`."""
+        self.page.bring_to_front()  # background pages get throttled timers
+        run: dict[str, Any] = self.page.evaluate(
+            "args => harness.runMacro(args)",
+            {"pack": pack, "id": macro_id, "dice": dice, "actor": actor},
+        )
+        run["problems"] = self.take_problems()
+        return run
+
+    def evaluate(self, expression: str, arg: object = None) -> Any:
+        """`page.evaluate` on the harness API."""
+        return self.page.evaluate(expression, arg)
+
+
+OpenPage = Callable[[BuiltModule], HarnessPage]

@@ -1,0 +1,80 @@
+/**
+ * Stand-ins for the v12 application API the module touches at `init`: the ApplicationV2 sheet
+ * classes it extends, `DocumentSheetConfig.registerSheet` (recorded in
+ * `CONFIG[doc].sheetClasses`) and `TextEditor.enrichHTML`. Sheets are registered, not rendered:
+ * the harness has no Handlebars, so `render` is deliberately absent and calling it fails loudly.
+ * @module harness/foundry/applications
+ */
+
+import { Document } from "./documents.mjs";
+
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS = {};
+
+  constructor(options = {}) {
+    this.options = { ...this.constructor.DEFAULT_OPTIONS, ...options };
+  }
+
+  async _prepareContext() {
+    return {};
+  }
+}
+
+export class DocumentSheetV2 extends ApplicationV2 {
+  constructor(options = {}) {
+    super(options);
+    if (!(options.document instanceof Document)) throw new Error(`${this.constructor.name} needs a document`);
+    this.document = options.document;
+  }
+
+  /** A GM may edit world documents; compendium packs are locked. */
+  get isEditable() {
+    return !this.document.pack && game.user.isGM;
+  }
+
+  async _prepareContext(options) {
+    return {
+      ...(await super._prepareContext(options)),
+      document: this.document,
+      source: this.document.toObject(),
+      editable: this.isEditable,
+      user: game.user,
+    };
+  }
+}
+
+export class ItemSheetV2 extends DocumentSheetV2 {}
+
+export class ActorSheetV2 extends DocumentSheetV2 {}
+
+/** @param {typeof ApplicationV2} Base */
+export function HandlebarsApplicationMixin(Base) {
+  return class HandlebarsApplication extends Base {
+    static PARTS = {};
+  };
+}
+
+export class DocumentSheetConfig {
+  /**
+   * @param {typeof Document} documentClass
+   * @param {string} scope
+   * @param {Function} sheetClass
+   * @param {{types?: string[], makeDefault?: boolean, label?: string}} [options]
+   */
+  static registerSheet(documentClass, scope, sheetClass, { types = [], makeDefault = false, label } = {}) {
+    if (!(documentClass.prototype instanceof Document)) throw new Error("registerSheet: not a Document class");
+    if (typeof sheetClass !== "function") throw new Error("registerSheet: the sheet is not a class");
+    const config = CONFIG[documentClass.documentName];
+    for (const type of types) {
+      const id = `${scope}.${sheetClass.name}`;
+      config.sheetClasses[type] = { ...config.sheetClasses[type], [id]: { id, cls: sheetClass, default: makeDefault, label } };
+    }
+  }
+}
+
+export class TextEditor {
+  /** Enrichment (`@UUID`, inline rolls) is not modelled: the HTML comes back as given. */
+  static async enrichHTML(content) {
+    return String(content ?? "");
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * Stand-in for `ChatMessage`: `create` records the message and renders it into `#chat-log` the
+ * way Foundry v12 does — its chat-message template puts `flavor` and `content` in with `{{{ }}}`
+ * (raw HTML) and the sidebar appends the result with jQuery, so scripts in either would run.
+ * That is deliberate: the page must be as unforgiving as Foundry for the XSS checks.
+ * @module harness/foundry/chat
+ */
+
+import { Document, DOCUMENT_CLASSES } from "./documents.mjs";
+import { record } from "./record.mjs";
+import { appendHTML, escapeHTML, randomID } from "./utils.mjs";
+
+export class ChatMessage extends Document {
+  static documentName = "ChatMessage";
+
+  /**
+   * Who speaks: the token's or actor's name, else the user's character, else the user.
+   * @param {{scene?: string, actor?: object, token?: object, alias?: string}} [options]
+   */
+  static getSpeaker({ scene, actor, token, alias } = {}) {
+    const speaker = { scene: scene ?? null, actor: null, token: null, alias: alias ?? null };
+    const who = token?.actor ?? actor ?? game.user?.character ?? null;
+    if (token) speaker.token = token.id ?? null;
+    if (who) {
+      speaker.actor = who.id;
+      speaker.alias ??= token?.name ?? who.name;
+    }
+    speaker.alias ??= game.user?.name ?? null;
+    return speaker;
+  }
+
+  /**
+   * Create, record and render one message.
+   * @param {{speaker?: object, flavor?: string, content?: unknown, rolls?: Roll[], [k: string]: unknown}} data
+   * @returns {Promise<ChatMessage>}
+   */
+  static async create(data = {}, options = {}) {
+    const rolls = [...(data.rolls ?? [])];
+    for (const roll of rolls) {
+      if (!(roll instanceof Roll) || !roll._evaluated) throw new Error("ChatMessage.create: rolls must be evaluated Rolls");
+    }
+    const stored = {
+      ...data,
+      _id: randomID(),
+      user: game.user?.id ?? null,
+      speaker: data.speaker ?? ChatMessage.getSpeaker(),
+      flavor: String(data.flavor ?? ""),
+      content: String(data.content ?? ""),
+      rolls: rolls.map((r) => r.toJSON()),
+    };
+    const message = new this(stored);
+    message.rolls = rolls;
+    record.messages.push(stored);
+    const element = renderMessage(message);
+    Hooks.callAll("createChatMessage", message, options, game.user?.id);
+    Hooks.callAll("renderChatMessageHTML", message, element, { message: stored });
+    return message;
+  }
+}
+
+/**
+ * Foundry v12 `_renderRollContent`: content without any element is replaced by the rolls' HTML;
+ * content with elements is shown as written.
+ * @param {ChatMessage} message
+ */
+function visibleContent(message) {
+  const probe = document.createElement("div");
+  probe.innerHTML = message.content;
+  if (probe.childElementCount || !message.rolls.length) return message.content;
+  return message.rolls.map((r) => r.renderHTML()).join("");
+}
+
+/** @param {ChatMessage} message  @returns {Element} the appended `li` */
+function renderMessage(message) {
+  const flavor = message.flavor ? `<span class="flavor-text">${message.flavor}</span>` : "";
+  const html = `<li class="chat-message message flexcol" data-message-id="${escapeHTML(message.id)}">
+  <header class="message-header flexrow">
+    <h4 class="message-sender">${escapeHTML(message.speaker.alias)}</h4>
+    <span class="message-metadata"><time class="message-timestamp">Now</time></span>
+    ${flavor}
+  </header>
+  <div class="message-content">${visibleContent(message)}</div>
+</li>`;
+  const log = document.getElementById("chat-log");
+  const [element] = appendHTML(log, html);
+  return element;
+}
+
+DOCUMENT_CLASSES.ChatMessage = ChatMessage;

@@ -1,0 +1,20 @@
+/**
+ * What a macro run did, as the stand-ins saw it: chat messages, document updates, notifications.
+ * The test reads it after each run and resets it before the next.
+ * @module harness/foundry/record
+ */
+
+export const record = {
+  /** @type {object[]} ChatMessage.create calls, as stored (rolls as JSON) */
+  messages: [],
+  /** @type {{uuid: string, documentName: string, changes: object}[]} */
+  updates: [],
+  /** @type {{type: string, message: string}[]} */
+  notifications: [],
+
+  reset() {
+    this.messages.length = 0;
+    this.updates.length = 0;
+    this.notifications.length = 0;
+  },
+};

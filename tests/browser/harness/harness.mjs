@@ -1,0 +1,130 @@
+/**
+ * The page's test API, `window.harness`, called by the Python tests through Playwright:
+ * boot a module, run one macro with scripted dice and report what it did, render pack
+ * documents, and inspect the page for anything author text may have made executable.
+ * @module harness
+ */
+
+import { record } from "./foundry/record.mjs";
+import { scriptedDice } from "./foundry/dice.mjs";
+import { boot } from "./foundry/game.mjs";
+import { renderDocuments } from "./render.mjs";
+
+/** CSP violations (the server sends a report-only policy: inline script would show up here). */
+const violations = [];
+document.addEventListener("securitypolicyviolation", (e) => {
+  violations.push({ directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample });
+});
+
+let manifest = null;
+
+/** Elements and attributes that make author text executable; none may appear in shown areas. */
+const UNSAFE_TAGS = "script, iframe, frame, object, embed, base, meta, link, form, svg, math, img, style";
+const SHOWN_AREAS = ["#documents", "#chat-log"];
+
+/** Iframes whose document has loaded (their `load` does not bubble, so capture it). */
+const loadedFrames = new WeakSet();
+document.addEventListener("load", (e) => {
+  if (e.target instanceof HTMLIFrameElement) loadedFrames.add(e.target);
+}, true);
+
+/** One macrotask turn; MessageChannel is not throttled in background pages, unlike timers. */
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
+/** Wait until images and iframes are done and queued tasks ran, so late handlers had their turn. */
+async function settle() {
+  const waits = [];
+  for (const img of document.images) {
+    if (img.complete) continue;
+    waits.push(new Promise((r) => {
+      img.addEventListener("load", r, { once: true });
+      img.addEventListener("error", r, { once: true });
+    }));
+  }
+  for (const frame of document.querySelectorAll("iframe")) {
+    if (!loadedFrames.has(frame)) waits.push(new Promise((r) => frame.addEventListener("load", r, { once: true })));
+  }
+  await Promise.all(waits);
+  for (let i = 0; i < 3; i++) await nextTask();
+}
+
+/** What one rendered chat message shows. */
+function shownMessage(id) {
+  const li = document.querySelector(`#chat-log [data-message-id="${CSS.escape(id)}"]`);
+  if (!li) return null;
+  const flavor = li.querySelector(".flavor-text");
+  const content = li.querySelector(".message-content");
+  return {
+    alias: li.querySelector(".message-sender")?.textContent ?? null,
+    flavorText: flavor?.textContent ?? "",
+    contentText: content?.textContent ?? "",
+    contentHTML: content?.innerHTML ?? "",
+  };
+}
+
+/**
+ * Run one macro of a pack as a user would from the compendium.
+ * @param {{pack: string, id: string, dice: {d: number, v: number}[], actor?: string|null}} options
+ */
+async function runMacro({ pack, id, dice, actor = null }) {
+  record.reset();
+  scriptedDice.script(dice);
+  let error = null;
+  try {
+    const macro = await game.packs.get(pack, { strict: true }).getDocument(id);
+    if (!macro) throw new Error(`no macro ${id} in ${pack}`);
+    await macro.execute({ actor: actor ? game.actors.get(actor, { strict: true }) : null });
+  } catch (e) {
+    error = `${e?.name ?? "Error"}: ${e?.message ?? e}\n${e?.stack ?? ""}`;
+  }
+  await settle();
+  return {
+    error,
+    diceLeft: structuredClone(scriptedDice.queue),
+    messages: record.messages.map((m) => ({ ...structuredClone(m), shown: shownMessage(m._id) })),
+    updates: structuredClone(record.updates),
+    notifications: structuredClone(record.notifications),
+  };
+}
+
+/** Everything in the shown areas that could run code: unsafe elements, handlers, script URLs. */
+function inspect() {
+  const found = [];
+  for (const area of SHOWN_AREAS) {
+    const root = document.querySelector(area);
+    for (const el of root.querySelectorAll(UNSAFE_TAGS)) found.push(`${area}: <${el.localName}>`);
+    for (const el of root.querySelectorAll("*")) {
+      for (const { name, value } of el.attributes) {
+        if (name.startsWith("on") || /(javascript|vbscript):/i.test(value)) {
+          found.push(`${area}: <${el.localName} ${name}="${value}">`);
+        }
+      }
+    }
+  }
+  return found;
+}
+
+window.harness = {
+  async boot(moduleId) {
+    manifest = await boot(moduleId);
+    return manifest;
+  },
+  runMacro,
+  renderDocuments: () => renderDocuments(manifest),
+  settle,
+  inspect,
+  /** Names of window properties set by canary payloads (`window.__canary*`). */
+  canaries: () => Object.keys(window).filter((k) => k.startsWith("__canary")),
+  violations: () => structuredClone(violations),
+  /** Text of the chat log and the documents area, for "shown as inert text" checks. */
+  shownText: () => ({
+    chat: document.getElementById("chat-log").textContent,
+    documents: document.getElementById("documents").textContent,
+  }),
+};

@@ -1,0 +1,172 @@
+"""What each kind of shipped macro must do, computed with the Python reference engine.
+
+A macro's kind is the module API method its command calls (`…api.rollHitLocation("human")`).
+Each kind gives the dice cases to run and, for one case, the expected chat messages, document
+updates and notifications. A macro kind added by a ruleset plugs in with one `MacroKind` entry
+in `KINDS` (see tests/browser/README.md).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from browser_page import BuiltModule, Doc
+
+from compiler.rules import run_case
+
+API_CALL = re.compile(r"\.api\.([A-Za-z_$][\w$]*)\(([^()]*)\)")
+USER_NAME = "Gamemaster"  # the harness's logged-in user (harness/foundry/game.mjs USER)
+
+
+@dataclass(frozen=True)
+class MacroContext:
+    """One shipped macro: its module, stored document, pack, and the API call it makes."""
+
+    module: BuiltModule
+    pack: str
+    macro: Doc
+    method: str
+    args: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One run: the scripted dice queue (rules-fixture shape) and the actor in scope."""
+
+    dice: tuple[tuple[int, int], ...]
+    actor: str | None
+
+    @property
+    def queue(self) -> list[dict[str, int]]:
+        return [{"d": d, "v": v} for d, v in self.dice]
+
+    @property
+    def label(self) -> str:
+        return " ".join(f"d{d}={v}" for d, v in self.dice)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A chat message as shown: speaker, flavor and content text, and (formula, faces) per roll."""
+
+    alias: str
+    flavor_text: str
+    content_text: str
+    rolls: tuple[tuple[str, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Everything a macro run is compared on."""
+
+    messages: tuple[Message, ...]
+    updates: tuple[tuple[str, str], ...] = ()  # (uuid, changes as sorted JSON)
+    notifications: tuple[tuple[str, str], ...] = ()  # (type, message)
+
+
+@dataclass(frozen=True)
+class MacroKind:
+    """How to test one macro kind: which dice cases to run, and what each must produce."""
+
+    cases: Callable[[MacroContext], list[Case]]
+    expect: Callable[[MacroContext, Case], Outcome]
+
+
+def context_for(module: BuiltModule, pack: str, macro: Doc) -> MacroContext:
+    """Parse the single API call of a shipped macro's command (its arguments are JSON)."""
+    calls = API_CALL.findall(str(macro.get("command", "")))
+    if len(calls) != 1:
+        raise AssertionError(f"{macro.get('name')!r}: expected one module API call, found {calls}")
+    method, args = calls[0]
+    return MacroContext(module, pack, macro, method, tuple(json.loads(f"[{args}]")))
+
+
+def foundry_format(template: str, **data: object) -> str:
+    """`game.i18n.format`: each `{key}` replaced once by `String(data[key])`."""
+    return re.sub(r"{[^}]+}", lambda m: _js_string(data[m.group()[1:-1]]), template)
+
+
+def _js_string(value: object) -> str:
+    return json.dumps(value) if isinstance(value, bool) else str(value)
+
+
+def observed(run: dict[str, Any]) -> Outcome:
+    """The page's report of a run, in the shape expectations are written in."""
+    messages = tuple(
+        Message(
+            alias=m["shown"]["alias"], flavor_text=m["shown"]["flavorText"],
+            content_text=m["shown"]["contentText"],
+            rolls=tuple(
+                (r["formula"], tuple(x["result"] for t in r["terms"] for x in t.get("results", [])))
+                for r in m["rolls"]
+            ),
+        )
+        for m in run["messages"]
+    )
+    updates = tuple((u["uuid"], json.dumps(u["changes"], sort_keys=True)) for u in run["updates"])
+    notes = tuple((n["type"], n["message"]) for n in run["notifications"])
+    return Outcome(messages, updates, notes)
+
+
+# ---------------------------------------------------------------- hit location (P6)
+
+
+def _flag(doc: Doc, module: BuiltModule, key: str) -> Any:
+    return doc.get("flags", {}).get(module.id, {}).get(key)
+
+
+def hit_table(ctx: MacroContext) -> Doc:
+    """The RollTable whose author key is the macro's argument."""
+    tables = [d for _, d in ctx.module.documents("RollTable")
+              if _flag(d, ctx.module, "key") == ctx.args[0]]
+    assert len(tables) == 1, f"{ctx.module.id}: {len(tables)} tables with key {ctx.args[0]!r}"
+    return tables[0]
+
+
+def table_die(table: Doc) -> int:
+    match = re.fullmatch(r"1d(\d+)", str(table["formula"]))
+    assert match, f"table formula {table['formula']!r} is not 1dN"
+    return int(match.group(1))
+
+
+def hit_location_cases(ctx: MacroContext) -> list[Case]:
+    """Both ends of every range: where an off-by-one in the lookup would show."""
+    table = hit_table(ctx)
+    die = table_die(table)
+    faces = sorted({face for r in table["results"] for face in r["range"]})
+    actor = ctx.module.actors()[0]["_id"]
+    return [Case(((die, face),), actor) for face in faces]
+
+
+def expect_hit_location(ctx: MacroContext, case: Case) -> Outcome:
+    """The primitives/table_lookup rule on the table's ranges, then the card the module posts."""
+    table = hit_table(ctx)
+    die = table_die(table)
+    rows = sorted(table["results"], key=lambda r: r["range"][0])
+    table_input = {
+        "die": die,
+        "table": [{"lo": r["range"][0], "hi": r["range"][1], "key": _flag(r, ctx.module, "key")}
+                  for r in rows],
+    }
+    result = run_case("primitives", "table_lookup", {}, table_input, case.queue)
+    assert "error" not in result, f"the Python engine refused {case.label}: {result}"
+    key = result["state"]["key"]
+    label = next(_flag(r, ctx.module, "label") for r in rows if _flag(r, ctx.module, "key") == key)
+    face = case.dice[0][1]
+    lang = ctx.module.lang
+    return Outcome(messages=(Message(
+        alias=USER_NAME,
+        flavor_text=foundry_format(lang["RULEPACK.HitLocation.Title"], table=table["name"]),
+        content_text=foundry_format(
+            lang["RULEPACK.HitLocation.Result"], die=die, face=face, location=label),
+        rolls=((f"1d{die}", (face,)),),
+    ),))
+
+
+KINDS: dict[str, MacroKind] = {
+    "rollHitLocation": MacroKind(hit_location_cases, expect_hit_location),
+}

@@ -1,0 +1,104 @@
+"""Every shipped macro of every built module, run in Chromium against the Foundry stand-ins,
+gives the chat card and document updates the Python reference engine predicts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+from browser_page import CONTENT, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
+from macro_kinds import (
+    KINDS,
+    Case,
+    MacroContext,
+    MacroKind,
+    context_for,
+    foundry_format,
+    observed,
+)
+
+SHIPPED_IDS = sorted(
+    yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in CONTENT.glob("*/ruleset.yaml")
+)
+HUMAN_TABLE: Path = CONTENT / "hazard_location" / "hit_locations" / "human.yaml"
+
+
+def by_id(modules: list[BuiltModule], module_id: str) -> BuiltModule:
+    return next(m for m in modules if m.id == module_id)
+
+
+def macro_contexts(module: BuiltModule) -> list[MacroContext]:
+    return [context_for(module, pack, macro) for pack, macro in module.documents("Macro")]
+
+
+def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case) -> dict[str, Any]:
+    """Run one case in the page; everything it did must match the expectation."""
+    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor)
+    assert run["error"] is None, run["error"]
+    assert run["problems"] == []
+    assert run["diceLeft"] == [], "the macro left scripted faces unused"
+    assert observed(run) == kind.expect(ctx, case)
+    return run
+
+
+def test_built_modules_are_the_shipped_rulesets(shipped_modules: list[BuiltModule]) -> None:
+    assert [m.id for m in shipped_modules] == SHIPPED_IDS
+
+
+@pytest.mark.parametrize("module_id", SHIPPED_IDS)
+def test_module_boots_cleanly(
+    module_id: str, shipped_modules: list[BuiltModule], open_page: OpenPage,
+    blocked_requests: list[str],
+) -> None:
+    """esmodules import, init/setup/ready run, no console error; the API the macros call exists."""
+    module = by_id(shipped_modules, module_id)
+    page = open_page(module)
+    assert page.take_problems() == []
+    state = page.evaluate(
+        "id => ({ready: game.ready, api: Object.keys(game.modules.get(id).api ?? {})})", module.id,
+    )
+    assert state["ready"] is True
+    called = {ctx.method for ctx in macro_contexts(module)}
+    assert called <= set(state["api"]), f"macros call {called}, the API has {state['api']}"
+    assert blocked_requests == []
+
+
+def test_every_macro_matches_the_python_engine(
+    shipped_modules: list[BuiltModule], open_page: OpenPage, subtests: pytest.Subtests,
+    blocked_requests: list[str],
+) -> None:
+    """Data-driven: each macro's kind (macro_kinds.KINDS) lists its cases and expected outcome."""
+    runs = 0
+    for module in shipped_modules:
+        for ctx in macro_contexts(module):
+            kind = KINDS.get(ctx.method)
+            assert kind is not None, (
+                f"{module.id}: macro {ctx.macro['name']!r} calls api.{ctx.method}, which has no "
+                "expectation; add a MacroKind to tests/browser/macro_kinds.py KINDS"
+            )
+            for case in kind.cases(ctx):
+                with subtests.test(msg=f"{module.id}: {ctx.macro['name']} {case.label}"):
+                    check_case(open_page(module), ctx, kind, case)
+                runs += 1
+    assert runs > 0, "no shipped macro was run"
+    assert blocked_requests == []
+
+
+@pytest.mark.parametrize("face", [1, 7, 8, 100])
+def test_human_hit_location_at_table_boundaries(
+    face: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
+) -> None:
+    """The card names the location the YAML source gives for the face, as the engine does."""
+    module = by_id(shipped_modules, "rulepack-hazard-location")
+    ctx = next(c for c in macro_contexts(module) if c.args == ("human",))
+    case = Case(((100, face),), SAMPLE_ACTOR["_id"])
+    run = check_case(open_page(module), ctx, KINDS[ctx.method], case)
+    source = yaml.safe_load(HUMAN_TABLE.read_text(encoding="utf-8"))
+    name = next(
+        loc["name"] for loc in source["locations"] if loc["range"][0] <= face <= loc["range"][1]
+    )
+    result = module.lang["RULEPACK.HitLocation.Result"]
+    line = foundry_format(result, die=100, face=face, location=name)
+    assert [m["shown"]["contentText"] for m in run["messages"]] == [line]
