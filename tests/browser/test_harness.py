@@ -1,0 +1,181 @@
+"""The harness itself: its stand-ins behave like Foundry's where the tests rely on it, and its
+detectors do fire (positive controls), so a green browser run means something."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_launch import HarnessServer
+from browser_page import SAMPLE_ACTOR, BuiltModule, HarnessPage
+from macro_kinds import KINDS, Case, context_for, observed
+from playwright.sync_api import BrowserContext
+
+HAZARD = "rulepack-hazard-location"
+
+
+@pytest.fixture(scope="module")
+def hazard(shipped_modules: list[BuiltModule]) -> BuiltModule:
+    return next(m for m in shipped_modules if m.id == HAZARD)
+
+
+@pytest.fixture(scope="module")
+def probe(
+    browser_context: BrowserContext, harness_server: HarnessServer, hazard: BuiltModule
+) -> Iterator[HarnessPage]:
+    """A page of its own: the positive controls below leave canaries set on it."""
+    page = HarnessPage.open(browser_context, harness_server, hazard)
+    yield page
+    page.page.close()
+
+
+def settle_and_report(page: HarnessPage) -> dict[str, Any]:
+    page.evaluate("() => harness.settle()")
+    report: dict[str, Any] = page.evaluate(
+        "() => ({canaries: harness.canaries(), violations: harness.violations(),"
+        " unsafe: harness.inspect()})"
+    )
+    report["problems"] = page.take_problems()
+    return report
+
+
+def test_roll_takes_scripted_faces_in_order(probe: HarnessPage) -> None:
+    result = probe.evaluate("""async () => {
+        const { scriptedDice } = await import("/harness/foundry/dice.mjs");
+        scriptedDice.script([{d: 6, v: 1}, {d: 6, v: 6}, {d: 20, v: 20}]);
+        const roll = await new Roll("2d6 + 3 - d20").evaluate();
+        return {total: roll.total, formula: roll.formula, left: scriptedDice.queue.length,
+                faces: roll.dice.map((d) => d.results.map((r) => r.result))};
+    }""")
+    assert result == {"total": -10, "formula": "2d6 + 3 - 1d20", "left": 0, "faces": [[1, 6], [20]]}
+
+
+@pytest.mark.parametrize(("formula", "queue", "message"), [
+    ("1d100", [], "no face left for a d100"),
+    ("1d100", [{"d": 20, "v": 3}], "is for a d20, not a d100"),
+    ("1d6", [{"d": 6, "v": 7}], "7 is not a face of a d6"),
+    ("5d10cs>=6", [], 'the term "5d10cs>=6"'),
+    ("1d20 + @mod", [], 'the term "@mod"'),
+])
+def test_roll_refuses_what_is_not_scripted_or_modelled(
+    probe: HarnessPage, formula: str, queue: list[dict[str, int]], message: str
+) -> None:
+    error = probe.evaluate("""async ([formula, queue]) => {
+        const { scriptedDice } = await import("/harness/foundry/dice.mjs");
+        scriptedDice.script(queue);
+        try { await new Roll(formula).evaluate(); return null; } catch (e) { return e.message; }
+    }""", [formula, queue])
+    assert error is not None and message in error
+
+
+def test_unsafe_chat_html_is_caught(probe: HarnessPage) -> None:
+    """Positive control: HTML that runs code in Foundry's chat runs here; the detectors see it."""
+    probe.take_problems()
+    probe.evaluate("""() => ChatMessage.create({
+        flavor: '<script>window.__canary_probe_script = true</script>',
+        content: '<p>x</p><img src="probe-missing.png" onerror="window.__canary_probe_img = true">'
+            + '<iframe srcdoc="<script>top.__canary_probe_iframe = true</script>"></iframe>'
+            + '<img src="probe-missing.png" onerror="alert(&quot;probe&quot;)">',
+    })""")
+    report = settle_and_report(probe)
+    assert sorted(report["canaries"]) == [
+        "__canary_probe_iframe", "__canary_probe_img", "__canary_probe_script"]
+    # srcdoc frames are not subject to frame-src; the canary above is what catches them.
+    assert {"script-src-elem", "script-src-attr"} <= {v["directive"] for v in report["violations"]}
+    assert any("<script>" in found for found in report["unsafe"])
+    assert any("onerror" in found for found in report["unsafe"])
+    assert "dialog alert: probe" in report["problems"]
+    assert any("404" in problem for problem in report["problems"])
+
+
+def test_content_without_elements_shows_the_rolls(probe: HarnessPage) -> None:
+    """Foundry v12 replaces element-free content of a roll message with the rolls' HTML."""
+    shown = probe.evaluate("""async () => {
+        const { scriptedDice } = await import("/harness/foundry/dice.mjs");
+        scriptedDice.script([{d: 20, v: 17}]);
+        const roll = await new Roll("1d20 + 2").evaluate();
+        const message = await ChatMessage.create({content: "19", rolls: [roll]});
+        const li = document.querySelector(`[data-message-id="${message.id}"]`);
+        const text = (selector) => li.querySelector(selector).textContent;
+        return [text(".dice-formula"), text(".dice-total")];
+    }""")
+    assert shown == ["1d20 + 2", "19"]
+
+
+def test_i18n_format_substitutes_once_like_foundry(probe: HarnessPage) -> None:
+    texts = probe.evaluate("""() => [
+        game.i18n.format("RULEPACK.HitLocation.Result", {die: 10, face: 3, location: "{face}"}),
+        game.i18n.localize("NO.SUCH.KEY"),
+        game.i18n.format("RULEPACK.HitLocation.Result", {die: 10}),
+    ]""")
+    assert texts == ["d10 shows 3: {face}", "NO.SUCH.KEY", "d10 shows undefined: undefined"]
+
+
+def test_script_macros_get_foundrys_scope(probe: HarnessPage) -> None:
+    scope = probe.evaluate("""async (actorId) => {
+        const command = "return {speaker, actor: actor.name, token, character, scope, extra,"
+            + " self: this.name};";
+        const macro = new Macro({_id: "probeMacro000001", name: "Probe", type: "script", command});
+        return macro.execute({actor: game.actors.get(actorId), extra: 5});
+    }""", SAMPLE_ACTOR["_id"])
+    assert scope == {
+        "speaker": {"scene": None, "actor": SAMPLE_ACTOR["_id"], "token": None,
+                    "alias": SAMPLE_ACTOR["name"]},
+        "actor": SAMPLE_ACTOR["name"], "token": None, "character": None,
+        "scope": {"extra": 5}, "extra": 5, "self": "Probe",
+    }
+
+
+def test_documents_guard_flags_and_locked_packs(probe: HarnessPage, hazard: BuiltModule) -> None:
+    result = probe.evaluate("""async ([actorId, moduleId]) => {
+        const { record } = await import("/harness/foundry/record.mjs");
+        const attempt = async (fn) => {
+            try { await fn(); return null; } catch (e) { return e.message; }
+        };
+        const actor = game.actors.get(actorId);
+        const [macro] = await game.packs.get(`${moduleId}.macros`).getDocuments();
+        record.reset();
+        await actor.setFlag(moduleId, "wounds", 2);
+        return {
+          badScope: await attempt(() => actor.getFlag("no-such-module", "x")),
+          locked: await attempt(() => macro.update({name: "x"})),
+          flag: actor.getFlag(moduleId, "wounds"),
+          updates: record.updates,
+          values: [...game.actors].every((a) => a instanceof Actor),
+        };
+    }""", [SAMPLE_ACTOR["_id"], hazard.id])
+    assert "is not valid or not currently active" in result["badScope"]
+    assert "its compendium is locked" in result["locked"]
+    assert result["flag"] == 2 and result["values"] is True
+    assert result["updates"] == [{"uuid": f"Actor.{SAMPLE_ACTOR['_id']}", "documentName": "Actor",
+                                  "changes": {f"flags.{hazard.id}.wounds": 2}}]
+
+
+def test_data_models_validate_system_data(probe: HarnessPage) -> None:
+    result = probe.evaluate("""() => {
+        const { NumberField } = foundry.data.fields;
+        CONFIG.Item.dataModels["probe.thing"] = class extends foundry.abstract.TypeDataModel {
+            static defineSchema() {
+                return {n: new NumberField({required: true, integer: true, initial: 4})};
+            }
+        };
+        const make = (system) => {
+            const data = {_id: "probeItem0000001", name: "P", type: "probe.thing", system};
+            try { return new Item(data).system.n; } catch (e) { return e.message; }
+        };
+        return [make({}), make({n: 2}), make({n: 1.5})];
+    }""")
+    assert result[:2] == [4, 2]
+    assert "system.n: must be an integer" in result[2]
+
+
+def test_the_macro_check_tells_faces_apart(probe: HarnessPage, hazard: BuiltModule) -> None:
+    """The comparison is not vacuous: a card for face 7 does not pass as the card for face 8."""
+    pack, macro = hazard.documents("Macro")[0]
+    ctx = context_for(hazard, pack, macro)
+    kind = KINDS[ctx.method]
+    run = probe.run_macro(pack, macro["_id"], [{"d": 100, "v": 7}], SAMPLE_ACTOR["_id"])
+    assert run["error"] is None and run["problems"] == []
+    assert observed(run) == kind.expect(ctx, Case(((100, 7),), None))
+    assert observed(run) != kind.expect(ctx, Case(((100, 8),), None))
