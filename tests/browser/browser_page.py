@@ -11,6 +11,7 @@ from typing import Any
 
 import plyvel
 from browser_launch import HarnessServer
+from click.testing import CliRunner
 from playwright.sync_api import BrowserContext, ConsoleMessage, Dialog, Error, Page
 
 from compiler.cli import main as rulepack
@@ -110,7 +111,9 @@ def load_module(folder: Path, world_root: Path) -> BuiltModule:
 def build_modules(content: Path, out: Path) -> list[BuiltModule]:
     """`rulepack build content --out out/dist`, then every module decoded for the page."""
     dist = out / "dist"
-    rulepack(["build", str(content), "--out", str(dist)], standalone_mode=False)
+    result = CliRunner().invoke(rulepack, ["build", str(content), "--out", str(dist)])
+    if result.exit_code != 0:
+        raise RuntimeError(f"rulepack build {content} failed:\n{result.output}")
     folders = sorted(p for p in dist.iterdir() if p.is_dir())
     return [load_module(folder, out / "world") for folder in folders]
 
