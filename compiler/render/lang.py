@@ -1,7 +1,9 @@
-"""lang/en.json: the module's fixed UI strings plus generated sub-type labels.
+"""lang/en.json: the module's fixed UI strings plus generated sub-type and field labels.
 
 Keys are flat and namespaced (`RULEPACK.*`, `TYPES.<Document>.<moduleId>.<subtype>`); Foundry
-expands dotted keys when it merges language files.
+expands dotted keys when it merges language files, so no key may also be the prefix of another:
+field labels therefore end in `.Label` (`RULEPACK.Field.cost.Label`,
+`RULEPACK.Field.cost.amount.Label`), which no snake_case field name can collide with.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from functools import cache
 
 from compiler.model import Ruleset
 from compiler.packing import SUBTYPES
+from compiler.render.data_models import data_schemas, walk_fields
 from compiler.render.environment import TEMPLATE_ROOT
 
 BASE_STRINGS = TEMPLATE_ROOT / "lang" / "en.json"
@@ -21,6 +24,14 @@ KIND_LABELS = {
     "hit_locations": "Hit-Location Table", "fighter": "Fighter",
 }
 
+#: English labels of the schema fields whose name alone reads badly; other fields get their
+#: name with underscores as spaces ("base_attribute" -> "Base attribute").
+FIELD_LABELS = {
+    "av": "Armour value", "mass_kg": "Mass (kg)", "hands": "Hands", "damage_type": "Damage type",
+    "amount": "Amount", "resource": "Resource", "cost": "Cost", "description": "Description",
+    "items": "Carried", "species": "Species (hit-location table)",
+}
+
 
 @cache
 def base_strings() -> dict[str, str]:
@@ -28,8 +39,28 @@ def base_strings() -> dict[str, str]:
     return strings
 
 
+def field_label_key(path: str) -> str:
+    """The key of a field's label (`fieldLabelKey` in `scripts/foundry/sheets.mjs` is the same)."""
+    return f"RULEPACK.Field.{path}.Label"
+
+
+def field_label(name: str) -> str:
+    return FIELD_LABELS.get(name) or name.replace("_", " ").capitalize()
+
+
+def field_labels(engine: str) -> dict[str, str]:
+    """A label for every field path of every sub-type's data model (array items excepted)."""
+    labels = {}
+    for schema in data_schemas(engine).values():
+        for path, _spec in walk_fields(schema["fields"]):
+            if "*" not in path.split("."):
+                labels[field_label_key(path)] = field_label(path.rsplit(".", 1)[-1])
+    return labels
+
+
 def language_strings(ruleset: Ruleset) -> dict[str, str]:
     strings = dict(base_strings())
     for kind, (document_name, subtype) in SUBTYPES.items():
         strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = KIND_LABELS[kind]
+    strings.update(field_labels(ruleset.engine))
     return strings

@@ -7,6 +7,7 @@ from functools import cache
 
 from compiler.model import Ruleset
 from compiler.packing import Pack
+from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
 
 SCRIPTS = TEMPLATE_ROOT / "scripts"
@@ -34,6 +35,7 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         engine=ruleset.engine,
         rules_config=dict(ruleset.rules_config),
         packs={pack.document_type: pack.name for pack in packs},
+        data_schemas=data_schemas(ruleset.engine),
     )
     files["scripts/config.mjs"] = config.encode()
     return files

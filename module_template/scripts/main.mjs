@@ -1,12 +1,26 @@
 /**
- * Entry point listed in module.json `esmodules`. It wires the pure rules core and the thin
- * Foundry adapters into `game.modules.get(MODULE_ID).api`; macros call only that API.
+ * Entry point listed in module.json `esmodules`. On `init` it registers the data models and
+ * sheets of the module's sub-types and wires the pure rules core and the thin Foundry adapters
+ * into `game.modules.get(MODULE_ID).api`; macros call only that API.
  * @module main
  */
 
 import { MODULE_ID, ENGINE, RULES_CONFIG } from "./config.mjs";
 import { runCase } from "./rules/harness.mjs";
 import { rollHitLocation } from "./foundry/hit-location.mjs";
+import { registerDataModels } from "./foundry/data-models.mjs";
+import { registerSheets } from "./foundry/sheets.mjs";
+
+/**
+ * What `game.modules.get(MODULE_ID).api` offers to macros and other modules.
+ * @typedef {object} ModuleApi
+ * @property {string} engine                   The ruleset engine of this module.
+ * @property {Readonly<Record<string, unknown>>} config  The ruleset's rules_config.
+ * @property {(rule: string, input: object, dice: object[], config?: object) => object} runRule
+ *   Run one rule of this module's engine on explicit dice faces (same call as the fixtures).
+ * @property {(key: string) => Promise<ChatMessage|undefined>} rollHitLocation
+ *   Roll on one of this module's hit-location tables and post the result.
+ */
 
 /* -------------------------------------------- */
 /*  Hooks                                       */
@@ -14,13 +28,15 @@ import { rollHitLocation } from "./foundry/hit-location.mjs";
 
 Hooks.once("init", () => {
   const module = game.modules.get(MODULE_ID);
-  if (!module) throw new Error(`${MODULE_ID} | module is not registered`);
-  module.api = Object.freeze({
+  if ( !module ) throw new Error(`${MODULE_ID} | module is not registered`);
+  registerDataModels();
+  registerSheets();
+  /** @type {ModuleApi} */
+  const api = {
     engine: ENGINE,
     config: RULES_CONFIG,
-    /** Run one rule of this module's engine on explicit dice faces (same call as the fixtures). */
-    runRule: (rule, input, dice, config = {}) =>
-      runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
-    rollHitLocation,
-  });
+    runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
+    rollHitLocation
+  };
+  module.api = Object.freeze(api);
 });
