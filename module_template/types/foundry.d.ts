@@ -1,0 +1,558 @@
+/**
+ * The Foundry VTT API this module calls, and nothing more: `tsc --checkJs` checks every shipped
+ * `.mjs` (and every macro body) against it, so a misspelt member or a wrong argument shape fails
+ * the build's tests. Each entry was written from the public API page cited above it (v12 pages,
+ * or v13 where the member moved or only exists there); where the two differ the declaration
+ * admits both. Not shipped: `compiler/render/scripts.py` copies only `scripts/` and `templates/`.
+ *
+ * Adding a call to the module means adding its declaration here, with its page.
+ */
+
+/* -------------------------------------------- */
+/*  Hooks                                       */
+/* -------------------------------------------- */
+
+/**
+ * Hooks.once: "Register a callback handler for an event which is only triggered once the first
+ * time the event occurs."
+ * v12 https://foundryvtt.com/api/v12/classes/client.Hooks.html
+ * v13 https://foundryvtt.com/api/classes/foundry.helpers.Hooks.html
+ */
+declare class Hooks {
+  static once(hook: string, fn: (...args: any[]) => unknown): number;
+}
+
+/* -------------------------------------------- */
+/*  Collections and packages                    */
+/* -------------------------------------------- */
+
+declare namespace foundry.utils {
+  /**
+   * A Map of id → value whose iteration yields the values; `get` returns undefined for a
+   * missing key unless `{strict: true}` (then it throws).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.utils.Collection.html
+   */
+  class Collection<V> {
+    get(key: string, options?: { strict?: false }): V | undefined;
+    get(key: string, options: { strict: true }): V;
+    [Symbol.iterator](): IterableIterator<V>;
+  }
+
+  /**
+   * "Clean a provided HTML fragment, closing unbalanced tags and stripping some undesirable
+   * properties." Added in v13.335 (foundryvtt/foundryvtt#12071): undefined on v12.
+   * v13 https://foundryvtt.com/api/functions/foundry.utils.cleanHTML.html
+   */
+  const cleanHTML: ((html: string) => string) | undefined;
+}
+
+/**
+ * A module package as listed in `game.modules`. The module only reads it to attach its `api`
+ * (declared in `module-api.d.ts`); no core member of it is called.
+ * v12 https://foundryvtt.com/api/v12/classes/foundry.packages.BaseModule.html
+ */
+declare class Module {}
+
+/**
+ * CompendiumCollection#getDocuments: "Load multiple documents from the Compendium pack using a
+ * provided query object." The document class depends on the pack's `type`, known only at run
+ * time, hence the default `any`.
+ * v12 https://foundryvtt.com/api/v12/classes/client.CompendiumCollection.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.collections.CompendiumCollection.html
+ */
+declare class CompendiumCollection<D = any> {
+  getDocuments(query?: Record<string, unknown>): Promise<D[]>;
+}
+
+/**
+ * Localization#localize: "Localize a string by drawing a translation from the available
+ * translations dictionary, if available"; #format: "Localize a string including variable
+ * formatting for input arguments" (`{name}` placeholders).
+ * v12 https://foundryvtt.com/api/v12/classes/client.Localization.html
+ * v13 https://foundryvtt.com/api/classes/foundry.helpers.Localization.html
+ */
+declare class Localization {
+  localize(stringId: string): string;
+  format(stringId: string, data?: Record<string, unknown>): string;
+}
+
+/**
+ * The members of the `game` singleton the module reads.
+ * v12 https://foundryvtt.com/api/v12/classes/client.Game.html
+ */
+interface Game {
+  /** "The collection of Module instances which are installed" */
+  readonly modules: foundry.utils.Collection<Module>;
+  /** "A mapping of CompendiumCollection instances, one per Compendium pack" */
+  readonly packs: foundry.utils.Collection<CompendiumCollection>;
+  /** "Localization support" */
+  readonly i18n: Localization;
+}
+declare var game: Game;
+
+/**
+ * Notifications#error: "Display a notification with the 'error' type".
+ * v12 https://foundryvtt.com/api/v12/classes/client.Notifications.html
+ * v13 https://foundryvtt.com/api/classes/foundry.applications.ui.Notifications.html
+ */
+declare class Notifications {
+  error(message: string, options?: { permanent?: boolean; localize?: boolean; console?: boolean }): unknown;
+}
+declare var ui: { notifications: Notifications };
+
+/* -------------------------------------------- */
+/*  Documents                                   */
+/* -------------------------------------------- */
+
+declare namespace foundry.abstract {
+  /**
+   * Document#getFlag: "Get the value of a "flag" for this document" (typed `any` on the page:
+   * flags hold whatever the scope stored).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.Document.html
+   */
+  class Document {
+    getFlag(scope: string, key: string): any;
+  }
+
+  /**
+   * "A specialized subclass of DataModel, intended to represent a Document's type-specific data.
+   * Systems or Modules that provide DataModel implementations for sub-types of Documents (such
+   * as Actors or Items) should subclass this class"; subclasses implement `defineSchema`.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.TypeDataModel.html
+   */
+  class TypeDataModel {
+    static defineSchema(): Record<string, foundry.data.fields.DataField>;
+  }
+}
+
+/**
+ * The client Item document: `name`, `type` (a module sub-type is `<moduleId>.<subtype>`), `img`
+ * and the type data `system`.
+ * v12 https://foundryvtt.com/api/v12/classes/client.Item.html
+ * v12 https://foundryvtt.com/api/v12/interfaces/foundry.types.ItemData.html
+ */
+declare class Item extends foundry.abstract.Document {
+  readonly name: string;
+  readonly type: string;
+  readonly img: string | null;
+  readonly system: unknown;
+}
+
+/**
+ * The client Actor document; `items` is "A Collection of Item embedded Documents".
+ * v12 https://foundryvtt.com/api/v12/classes/client.Actor.html
+ */
+declare class Actor extends foundry.abstract.Document {
+  readonly name: string;
+  readonly type: string;
+  readonly img: string | null;
+  readonly system: unknown;
+  readonly items: foundry.utils.Collection<Item>;
+}
+
+/**
+ * An embedded TableResult: `range` is "A length 2 array of ascending integers which defines the
+ * range of dice roll totals which produce this drawn result".
+ * v12 https://foundryvtt.com/api/interfaces/foundry.types.TableResultData.html
+ */
+declare class TableResult extends foundry.abstract.Document {
+  readonly range: [number, number];
+}
+
+/**
+ * The client RollTable document: `formula` is "The formula which is used to roll this table",
+ * `results` its embedded TableResults.
+ * v12 https://foundryvtt.com/api/v12/classes/client.RollTable.html
+ */
+declare class RollTable extends foundry.abstract.Document {
+  readonly name: string;
+  readonly formula: string;
+  readonly results: foundry.utils.Collection<TableResult>;
+}
+
+/**
+ * The speaker of a chat message. getSpeaker fills every key, with null where nothing applies.
+ * v12 https://foundryvtt.com/api/interfaces/foundry.types.ChatSpeakerData.html
+ * v13 https://foundryvtt.com/api/interfaces/foundry.documents.types.ChatSpeakerData.html
+ */
+interface ChatSpeakerData {
+  scene?: string | null;
+  actor?: string | null;
+  token?: string | null;
+  alias?: string;
+}
+
+/**
+ * The ChatMessage fields the module writes. A roll message is one with `rolls` (v12 dropped the
+ * ROLL message type).
+ * v12 https://foundryvtt.com/api/interfaces/foundry.types.ChatMessageData.html
+ */
+interface ChatMessageData {
+  speaker?: ChatSpeakerData;
+  flavor?: string;
+  content?: string;
+  rolls?: Roll[];
+}
+
+/**
+ * ChatMessage.create (Document.create: "Create a new Document using provided input data") and
+ * ChatMessage.getSpeaker: "Attempt to determine who is the speaking character (and token) for a
+ * certain Chat Message".
+ * v12 https://foundryvtt.com/api/v12/classes/client.ChatMessage.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html
+ */
+declare class ChatMessage extends foundry.abstract.Document {
+  static create(data: ChatMessageData, operation?: Record<string, unknown>): Promise<ChatMessage | undefined>;
+  static getSpeaker(options?: { scene?: unknown; actor?: Actor | null; token?: unknown; alias?: string }): ChatSpeakerData;
+}
+
+/* -------------------------------------------- */
+/*  Dice                                        */
+/* -------------------------------------------- */
+
+declare namespace foundry.dice {
+  /**
+   * One die result: "result: The numeric result", plus the flags modifiers set.
+   * https://foundryvtt.com/api/interfaces/foundry.dice.DiceTermResult.html
+   */
+  interface DiceTermResult {
+    result: number;
+    active: boolean;
+    count?: number;
+    success?: boolean;
+    failure?: boolean;
+    discarded?: boolean;
+    rerolled?: boolean;
+    exploded?: boolean;
+  }
+
+  namespace terms {
+    /**
+     * DiceTerm: "An abstract base class for any type of RollTerm which involves randomized input
+     * from dice, coins, or other devices"; `results` is "The results of this term".
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.terms.DiceTerm.html
+     */
+    class DiceTerm {
+      readonly number: number;
+      readonly faces: number;
+      readonly results: DiceTermResult[];
+    }
+  }
+}
+
+/**
+ * Roll: "An interface and API for constructing and evaluating dice rolls". `evaluate` is always
+ * asynchronous since v12; `total` is undefined until then (the page types it `number`). `dice`
+ * is "an Array of the individual DiceTerm instances"; `toMessage` "Transform a Roll instance into
+ * a ChatMessage, displaying the roll result" (with `create: false` it returns the message data).
+ * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html
+ * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html
+ */
+declare class Roll {
+  constructor(formula: string, data?: Record<string, unknown>, options?: Record<string, unknown>);
+  readonly formula: string;
+  readonly total: number | undefined;
+  readonly dice: foundry.dice.terms.DiceTerm[];
+  evaluate(options?: { minimize?: boolean; maximize?: boolean; allowStrings?: boolean; allowInteractive?: boolean }): Promise<this>;
+  toMessage(messageData?: ChatMessageData, options?: { rollMode?: string; create?: true }): Promise<ChatMessage | undefined>;
+  toMessage(messageData: ChatMessageData, options: { rollMode?: string; create: false }): Promise<ChatMessageData>;
+}
+
+/* -------------------------------------------- */
+/*  Data models                                 */
+/* -------------------------------------------- */
+
+declare namespace foundry.data.fields {
+  /**
+   * Options of every field: required ("Is this field required to be populated?"), nullable,
+   * initial, validate ("A data validation function which accepts one argument with the current
+   * value"), label, hint, validationError.
+   * v12 https://foundryvtt.com/api/interfaces/foundry.data.fields.DataFieldOptions.html
+   */
+  interface DataFieldOptions {
+    required?: boolean;
+    nullable?: boolean;
+    initial?: unknown;
+    validate?: (value: unknown, options?: object) => boolean | void;
+    label?: string;
+    hint?: string;
+    validationError?: string;
+  }
+
+  /**
+   * StringFieldOptions = DataFieldOptions & StringFieldParams (blank, trim, choices, textSearch).
+   * v12 https://foundryvtt.com/api/v12/types/foundry.data.fields.StringFieldOptions.html
+   * v12 https://foundryvtt.com/api/interfaces/foundry.data.fields.StringFieldParams.html
+   */
+  interface StringFieldOptions extends DataFieldOptions {
+    blank?: boolean;
+    trim?: boolean;
+    choices?: readonly string[] | Record<string, string>;
+    textSearch?: boolean;
+  }
+
+  /**
+   * NumberField options: min, max, step, integer ("Must the number be an integer?"), positive,
+   * choices.
+   * v13 https://foundryvtt.com/api/interfaces/foundry.data.types.NumberFieldOptions.html
+   */
+  interface NumberFieldOptions extends DataFieldOptions {
+    min?: number;
+    max?: number;
+    step?: number;
+    integer?: boolean;
+    positive?: boolean;
+    choices?: readonly number[] | Record<string, string>;
+  }
+
+  /** v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.DataField.html */
+  class DataField {
+    constructor(options?: DataFieldOptions);
+  }
+
+  /** v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.StringField.html */
+  class StringField extends DataField {
+    constructor(options?: StringFieldOptions);
+  }
+
+  /**
+   * "A subclass of StringField which contains a sanitized HTML string ... used by the server-side
+   * to identify fields which require sanitization of user input."
+   * v13 https://foundryvtt.com/api/classes/foundry.data.fields.HTMLField.html
+   */
+  class HTMLField extends StringField {}
+
+  /** v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.NumberField.html */
+  class NumberField extends DataField {
+    constructor(options?: NumberFieldOptions);
+  }
+
+  /** v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.BooleanField.html */
+  class BooleanField extends DataField {}
+
+  /**
+   * "A subclass of DataField which deals with array-typed data": the element field, then options.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.ArrayField.html
+   */
+  class ArrayField extends DataField {
+    constructor(element: DataField, options?: DataFieldOptions);
+  }
+
+  /**
+   * "A special class of DataField which defines a data schema": the named fields, then options.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.SchemaField.html
+   */
+  class SchemaField extends DataField {
+    constructor(fields: Record<string, DataField>, options?: DataFieldOptions);
+  }
+
+  /**
+   * "A subclass of DataField which deals with object-typed data" (keys and values unchecked: the
+   * module validates map values itself; TypedObjectField is v13-only).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.ObjectField.html
+   */
+  class ObjectField extends DataField {}
+
+  /**
+   * "A special subclass of DataField which can contain any value of any type" (used for unions,
+   * checked by the module's own `validate`).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.data.fields.AnyField.html
+   */
+  class AnyField extends DataField {}
+}
+
+/**
+ * CONFIG.<Document>.dataModels: the TypeDataModel class of each sub-type, keyed by type name
+ * (a module's `"<moduleId>.<subtype>"`).
+ * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.TypeDataModel.html (registration example)
+ * v12 https://foundryvtt.com/api/v12/modules/CONFIG.html
+ */
+interface DocumentTypeConfig {
+  dataModels: Record<string, typeof foundry.abstract.TypeDataModel>;
+}
+declare var CONFIG: { Item: DocumentTypeConfig; Actor: DocumentTypeConfig };
+
+/* -------------------------------------------- */
+/*  Applications (v2) and sheets                */
+/* -------------------------------------------- */
+
+declare namespace foundry.applications {
+  namespace api {
+    /** v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationPosition.html */
+    interface ApplicationPosition {
+      top?: number;
+      left?: number;
+      width?: number | "auto";
+      height?: number | "auto";
+      scale?: number;
+      zIndex?: number;
+    }
+
+    /** v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationWindowConfiguration.html */
+    interface ApplicationWindowConfiguration {
+      frame?: boolean;
+      positioned?: boolean;
+      title?: string;
+      icon?: string | false;
+      minimizable?: boolean;
+      resizable?: boolean;
+    }
+
+    /** v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationFormConfiguration.html */
+    interface ApplicationFormConfiguration {
+      submitOnChange?: boolean;
+      closeOnSubmit?: boolean;
+    }
+
+    /**
+     * "Configuration used if the application top-level element is a form", window, position,
+     * classes, tag. DEFAULT_OPTIONS of subclasses are merged over their parents'.
+     * v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationConfiguration.html
+     */
+    interface ApplicationConfiguration {
+      id?: string;
+      classes?: string[];
+      tag?: string;
+      window?: ApplicationWindowConfiguration;
+      form?: ApplicationFormConfiguration;
+      position?: ApplicationPosition;
+    }
+
+    /**
+     * "The Application class is responsible for rendering an HTMLElement into the Foundry Virtual
+     * Tabletop user interface"; `_prepareContext` (protected) "Prepare application rendering
+     * context data for a given render request".
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.applications.api.ApplicationV2.html
+     */
+    class ApplicationV2 {
+      static DEFAULT_OPTIONS: ApplicationConfiguration;
+      protected _prepareContext(options: object): Promise<Record<string, unknown>>;
+    }
+
+    /**
+     * The ApplicationV2 base of every document sheet: `document` (the Document the sheet edits)
+     * and `isEditable` (may the user edit it here); its form submission updates the document.
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.applications.api.DocumentSheetV2.html
+     * (added for v12: foundryvtt/foundryvtt#10498)
+     */
+    class DocumentSheetV2 extends ApplicationV2 {
+      get document(): foundry.abstract.Document;
+      get isEditable(): boolean;
+    }
+
+    /**
+     * A template part: "template: The template entry-point for the part", plus id, classes,
+     * templates, scrollable, forms.
+     * v12 https://foundryvtt.com/api/v12/interfaces/foundry.HandlebarsTemplatePart.html
+     */
+    interface HandlebarsTemplatePart {
+      template: string;
+      id?: string;
+      classes?: string[];
+      templates?: string[];
+      scrollable?: string[];
+    }
+
+    /**
+     * "Augment an Application class with Handlebars template rendering behavior"; the mixed
+     * class renders its static PARTS.
+     * v12 https://foundryvtt.com/api/v12/functions/foundry.applications.api.HandlebarsApplicationMixin.html
+     * v13 https://foundryvtt.com/api/functions/foundry.applications.api.HandlebarsApplicationMixin.html
+     */
+    function HandlebarsApplicationMixin<T extends abstract new (...args: any[]) => ApplicationV2>(
+      BaseApplication: T
+    ): T & { PARTS: Record<string, HandlebarsTemplatePart> };
+  }
+
+  namespace sheets {
+    /**
+     * "A base class for providing Item Sheet behavior using ApplicationV2" — in this namespace
+     * since v12 (foundryvtt/foundryvtt#10498).
+     * v13 https://foundryvtt.com/api/classes/foundry.applications.sheets.ItemSheetV2.html
+     */
+    class ItemSheetV2 extends api.DocumentSheetV2 {
+      get document(): Item;
+      get item(): Item;
+    }
+
+    /**
+     * "A base class for providing Actor Sheet behavior using ApplicationV2" — in this namespace
+     * since v12 (foundryvtt/foundryvtt#10657).
+     * v13 https://foundryvtt.com/api/classes/foundry.applications.sheets.ActorSheetV2.html
+     */
+    class ActorSheetV2 extends api.DocumentSheetV2 {
+      get document(): Actor;
+      get actor(): Actor;
+    }
+  }
+
+  namespace apps {
+    /**
+     * Sheet registration options: "types: An array of Document sub-types to register the sheet
+     * for", makeDefault, label ("Will be localized"), canBeDefault, canConfigure.
+     * https://foundryvtt.com/api/interfaces/foundry.SheetRegistrationDescriptor.html
+     */
+    interface SheetRegistrationOptions {
+      label?: string;
+      types?: string[];
+      makeDefault?: boolean;
+      canBeDefault?: boolean;
+      canConfigure?: boolean;
+    }
+
+    /**
+     * The static side of DocumentSheetConfig the module calls: registerSheet(documentClass, scope,
+     * sheetClass, options). v12 has it as the global `DocumentSheetConfig`; v13 as
+     * `foundry.applications.apps.DocumentSheetConfig`, which the v13 docs name as the place to
+     * register sheets in the init hook.
+     * v12 https://foundryvtt.com/api/v12/classes/client.DocumentSheetConfig.html
+     * v13 https://foundryvtt.com/api/classes/foundry.applications.apps.DocumentSheetConfig.html
+     * v13 https://foundryvtt.com/api/modules/foundry.applications.sheets.html (registration example)
+     */
+    interface DocumentSheetConfigClass {
+      registerSheet(
+        documentClass: typeof foundry.abstract.Document,
+        scope: string,
+        sheetClass: abstract new (...args: any[]) => api.ApplicationV2,
+        options?: SheetRegistrationOptions
+      ): void;
+    }
+  }
+  /** v13 only (see `apps.DocumentSheetConfigClass`); undefined on v12. */
+  const apps: { DocumentSheetConfig: apps.DocumentSheetConfigClass } | undefined;
+
+  namespace ux {
+    /**
+     * EnrichmentOptions: secrets ("Include unrevealed secret tags in the final HTML?"), documents,
+     * links, rolls, rollData, relativeTo ("A document to resolve relative UUIDs against").
+     * v12 https://foundryvtt.com/api/interfaces/client.EnrichmentOptions.html
+     */
+    interface EnrichmentOptions {
+      secrets?: boolean;
+      documents?: boolean;
+      links?: boolean;
+      rolls?: boolean;
+      rollData?: object;
+      relativeTo?: foundry.abstract.Document;
+    }
+
+    /**
+     * TextEditor.enrichHTML: "Enrich HTML content by replacing or augmenting components of it",
+     * returning Promise<string> (always asynchronous since v12). v12: the global `TextEditor`;
+     * v13: `foundry.applications.ux.TextEditor.implementation`.
+     * v12 https://foundryvtt.com/api/classes/client.TextEditor.html
+     * v13 https://foundryvtt.com/api/classes/foundry.applications.ux.TextEditor.html
+     */
+    interface TextEditorClass {
+      enrichHTML(content: string, options?: EnrichmentOptions): Promise<string>;
+    }
+  }
+  /** v13 only (see `ux.TextEditorClass`); undefined on v12. */
+  const ux: { TextEditor?: { implementation: ux.TextEditorClass } } | undefined;
+}
+
+/** v12 global, deprecated in v13 (read only when `foundry.applications.apps` is missing). */
+declare var DocumentSheetConfig: foundry.applications.apps.DocumentSheetConfigClass | undefined;
+
+/** v12 global, deprecated in v13 (read only when `foundry.applications.ux` is missing). */
+declare var TextEditor: foundry.applications.ux.TextEditorClass | undefined;
