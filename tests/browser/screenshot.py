@@ -1,0 +1,79 @@
+"""Screenshot one chat card per ruleset that ships a macro, as a player sees it in the chat log.
+
+    python tests/browser/screenshot.py [--out docs/screenshots]
+
+builds `content/`, boots each module in the browser harness, runs its first macro on a scripted
+face, checks the card against the Python engine and writes `<out>/<ruleset>-chat-card.png`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
+from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
+from macro_kinds import KINDS, Case, MacroContext, context_for, observed
+from playwright.sync_api import BrowserContext, sync_playwright
+
+DEFAULT_OUT = REPO / "docs" / "screenshots"
+
+
+def showcase(ctx: MacroContext) -> Case:
+    """A case from the middle of the kind's list: a typical roll rather than an edge."""
+    cases = KINDS[ctx.method].cases(ctx)
+    return cases[len(cases) // 2]
+
+
+def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
+    """Run the showcase case, check the card, and capture the chat sidebar holding it."""
+    case = showcase(ctx)
+    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor)
+    expected = KINDS[ctx.method].expect(ctx, case)
+    if run["error"] or run["problems"] or observed(run) != expected:
+        raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
+    page.page.locator("#sidebar").screenshot(path=path, animations="disabled")
+
+
+def take_screenshots(
+    context: BrowserContext, server: HarnessServer, modules: list[BuiltModule], out: Path
+) -> list[Path]:
+    """`<out>/<ruleset>-chat-card.png` for every module with a macro (its first macro's card)."""
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for module in modules:
+        macros = module.documents("Macro")
+        if not macros:
+            continue
+        page = HarnessPage.open(context, server, module)
+        try:
+            path = out / f"{module.ruleset}-chat-card.png"
+            screenshot_card(page, context_for(module, *macros[0]), path)
+        finally:
+            page.page.close()
+        written.append(path)
+    return written
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNG files")
+    args = parser.parse_args(argv)
+    blocked: list[str] = []
+    with tempfile.TemporaryDirectory() as work, serving() as server, sync_playwright() as pw:
+        modules = build_modules(CONTENT, Path(work))
+        browser = launch(pw, ensure_chromium())
+        try:
+            context = new_context(browser, server, blocked)
+            paths = take_screenshots(context, server, modules, args.out)
+        finally:
+            browser.close()
+    for path in paths:
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
