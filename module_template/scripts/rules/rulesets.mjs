@@ -5,3 +5,4 @@
  */
 
 export * as primitives from "./primitives.mjs";
+export * as danger_room from "./danger_room.mjs";
