@@ -31,10 +31,12 @@ class NodeTools:
         assert result.returncode == 0, result.stdout + result.stderr
         return result
 
-    def call(self, *args: str | Path, cwd: Path) -> subprocess.CompletedProcess[str]:
+    def call(
+        self, *args: str | Path, cwd: Path, stdin: str | None = None
+    ) -> subprocess.CompletedProcess[str]:
         """Run node in `cwd` and return the result whatever its exit code (a checker's findings)."""
         return subprocess.run(
-            [str(self.node), *map(str, args)],
+            [str(self.node), *map(str, args)], input=stdin,
             cwd=cwd, env=dict(self.env), capture_output=True, text=True, check=False,
         )
 
