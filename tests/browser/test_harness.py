@@ -179,3 +179,24 @@ def test_the_macro_check_tells_faces_apart(probe: HarnessPage, hazard: BuiltModu
     assert run["error"] is None and run["problems"] == []
     assert observed(run) == kind.expect(ctx, Case(((100, 7),), None))
     assert observed(run) != kind.expect(ctx, Case(((100, 8),), None))
+
+
+def test_packs_index_and_load_like_foundry(probe: HarnessPage, hazard: BuiltModule) -> None:
+    """`get` sees only loaded documents; the index holds the default and requested fields."""
+    pack_id = f"{hazard.id}.items"  # no other test loads this pack on the probe page
+    result = probe.evaluate("""async (packId) => {
+        const pack = game.packs.get(packId);
+        const index = await pack.getIndex({fields: ["system.av", "flags"]});
+        const [entry] = index;
+        const before = pack.get(entry._id);
+        const [item] = await pack.getDocuments({_id__in: [entry._id]});
+        return {entry, before: before ?? null, same: pack.get(entry._id) === item, uuid: item.uuid};
+    }""", pack_id)
+    item = next(doc for _, doc in hazard.documents("Item") if doc["_id"] == result["entry"]["_id"])
+    assert result["entry"] == {
+        "_id": item["_id"], "uuid": f"Compendium.{pack_id}.Item.{item['_id']}",
+        "name": item["name"], "img": item["img"], "type": item["type"], "sort": item["sort"],
+        "folder": None, "system": {"av": item["system"]["av"]}, "flags": item["flags"],
+    }
+    assert result["before"] is None and result["same"] is True
+    assert result["uuid"] == result["entry"]["uuid"]
