@@ -27,6 +27,9 @@ JSDOC_THEN_DEF = re.compile(
 #: danger_room part A's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
 DANGER_ROOM_A = ("common", "attributes", "hexes", "reach", "order", "movement", "senses")
 DANGER_ROOM_A += ("landing", "weapons")
+#: danger_room part B's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
+DANGER_ROOM_B = ("combatant", "rolls", "saves", "conditions", "health", "damage", "hits")
+DANGER_ROOM_B += ("defences", "aftermath", "part_b")
 #: (python module, JS module, whether each definition must name a catalogue item)
 MIRRORED = [
     ("queue.py", "queue.mjs", True),
@@ -36,6 +39,7 @@ MIRRORED = [
     ("harness.py", "harness.mjs", False),
     ("errors.py", "errors.mjs", False),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_A),
+    *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_B),
 ]
 
 

@@ -23,10 +23,9 @@ from compiler.rules.danger_room import (
     weapons,
 )
 from compiler.rules.danger_room.config import CONFIG
+from compiler.rules.danger_room.part_b import PART_B
 
 PART_A: tuple[ModuleType, ...] = (attributes, order, reach, movement, senses, landing, weapons)
-PART_B: tuple[ModuleType, ...] = ()
-"""Part B's topic modules, each exporting `RULES` (part B adds its imports and entries)."""
 
 RULES: Mapping[str, Rule] = {
     name: rule for module in (*PART_A, *PART_B) for name, rule in module.RULES.items()

@@ -18,6 +18,7 @@ CONFIG: Mapping[str, Any] = {
     "defense_model": "reflex_save",
     "save_opposed_by": "damage_roll",
     "save_aliases": {"Reflex": "agility"},
+    "riders_on_save": "stopped",
     "soak_default": 0,
     "toughness_default": 0,
     "shield_points_default": 0,

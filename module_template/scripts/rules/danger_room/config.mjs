@@ -15,6 +15,7 @@ export const CONFIG = Object.freeze({
   defense_model: "reflex_save",
   save_opposed_by: "damage_roll",
   save_aliases: { Reflex: "agility" },
+  riders_on_save: "stopped",
   soak_default: 0,
   toughness_default: 0,
   shield_points_default: 0,
