@@ -72,7 +72,7 @@ def test_macro_with_a_misspelt_api_call_fails(node_tools: NodeTools, built_modul
     module = next(m for m in built_modules if macro_bodies(m))
     tree = stage(module, tmp_path)
     body = next(iter(macro_bodies(module).values()))
-    assert ".api.rollHitLocation(" in body
+    assert "api.rollHitLocation(" in body
     macros = write_macros(tree, {"broken": body.replace("rollHitLocation(", "rollHitLocaton(")})
     findings = run_tsc(node_tools, tree, "macros", macros_config(macros))
     assert [f.code for f in findings if f.file == macros[0]] == ["TS2551"]

@@ -39,9 +39,11 @@ def record(module: Path) -> dict[str, str]:
     files = {name: (module / name).read_text(encoding="utf-8") for name in GENERATED}
     for pack in sorted((module / "packs").iterdir()):
         files[f"packs/{pack.name}.json"] = decode_pack(pack)
+    # The rules core grows with every ruleset; its files are checked verbatim below instead.
     listing = sorted(
         p.relative_to(module).as_posix() for p in module.rglob("*")
         if p.is_file() and "packs" not in p.relative_to(module).parts
+        and not p.relative_to(module).as_posix().startswith("scripts/rules/")
     )
     files["files.txt"] = "\n".join(listing) + "\n"
     return files
@@ -77,7 +79,8 @@ def test_golden_record(module: Path, regen_golden: bool) -> None:
 
 
 def test_static_files_are_verbatim_copies(module: Path) -> None:
-    for name in record(module)["files.txt"].split():
+    names = [p.relative_to(module).as_posix() for p in module.rglob("*") if p.is_file()]
+    for name in [n for n in names if not n.startswith("packs/")]:
         if name not in GENERATED and not name.endswith(".json"):
             assert (module / name).read_bytes() == (TEMPLATE / name).read_bytes(), name
 

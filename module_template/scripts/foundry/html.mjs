@@ -4,6 +4,7 @@
  * @module foundry/html
  */
 
+/** @type {Readonly<Record<string, string>>} */
 const ENTITIES = Object.freeze({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;" });
 
 /**

@@ -30,6 +30,7 @@ export function kindOf(value) {
 
 /**
  * `defaults` with a fixture's overrides; unknown keys and changed kinds are `bad_config`.
+ * A key whose default is null (an optional content id, say) takes any kind: its ruleset checks it.
  * @param {object} defaults
  * @param {unknown} overrides
  * @returns {object}
@@ -41,7 +42,7 @@ export function mergeConfig(defaults, overrides) {
       throw new RuleError(BAD_CONFIG, `config.${key} is not a key of this ruleset's config`);
     }
     const kind = kindOf(defaults[key]);
-    if ( kindOf(overrides[key]) !== kind ) throw new RuleError(BAD_CONFIG, `config.${key} must be of kind ${kind}`);
+    if ( (kind !== "null") && (kindOf(overrides[key]) !== kind) ) throw new RuleError(BAD_CONFIG, `config.${key} must be of kind ${kind}`);
   }
   return { ...defaults, ...overrides };
 }
@@ -76,13 +77,19 @@ export function resolve(ruleset, rule, config) {
 }
 
 /**
+ * The outcome of one rule: its events and new state, or the error that stopped it.
+ * @typedef {{events: object[], state: Record<string, any>, error?: undefined}
+ *   | {error: {code: string, message: string}, events?: undefined, state?: undefined}} CaseResult
+ */
+
+/**
  * Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used (C1).
  * @param {string} ruleset  A ruleset name, e.g. "primitives".
  * @param {string} rule     The rule's snake_case name, e.g. "count_at_least".
  * @param {object} config   Overrides of the ruleset's config defaults.
  * @param {object} input    The rule's input fields.
  * @param {object[]} dice   The dice queue: `{d, v}` faces in canonical order.
- * @returns {object}        `{events, state}` or `{error: {code, message}}`.
+ * @returns {CaseResult}    `{events, state}` or `{error: {code, message}}`.
  */
 export function runCase(ruleset, rule, config, input, dice) {
   let events;
