@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import json
 import shutil
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import plyvel
 from browser_launch import HarnessServer
@@ -26,6 +25,8 @@ SAMPLE_ACTOR: Doc = {
     "ownership": {"default": 0}, "flags": {},
 }
 PROBLEM_CONSOLE_TYPES = frozenset({"error", "warning", "assert"})
+# Foundry generations the harness stands in for: v12 (module.json minimum) and v13 (verified).
+GENERATIONS = (12, 13)
 
 
 def decode_pack(folder: Path) -> list[Doc]:
@@ -137,17 +138,19 @@ class HarnessPage:
 
     @classmethod
     def open(
-        cls, context: BrowserContext, server: HarnessServer, module: BuiltModule
+        cls, context: BrowserContext, server: HarnessServer, module: BuiltModule,
+        generation: int = GENERATIONS[0],
     ) -> HarnessPage:
-        """A new page on the harness with `module` booted (init, setup, ready)."""
+        """A new page on the harness with `module` booted (init, setup, ready) as `generation`."""
         serve(server, module)
         harness = cls(context.new_page())
         harness.page.goto(f"{server.origin}/harness/index.html")
         harness.page.wait_for_function("() => window.harness !== undefined")
         try:
-            harness.page.evaluate("id => harness.boot(id)", module.id)
+            harness.page.evaluate(
+                "([id, generation]) => harness.boot(id, {generation})", [module.id, generation])
         except Error as error:
-            raise AssertionError(f"{module.id} did not boot: {error}") from error
+            raise AssertionError(f"{module.id} did not boot on v{generation}: {error}") from error
         return harness
 
     def _console(self, message: ConsoleMessage) -> None:
@@ -180,4 +183,7 @@ class HarnessPage:
         return self.page.evaluate(expression, arg)
 
 
-OpenPage = Callable[[BuiltModule], HarnessPage]
+class OpenPage(Protocol):
+    """The `open_page` fixture: the (reused) page of a module booted as one generation."""
+
+    def __call__(self, module: BuiltModule, generation: int = GENERATIONS[0]) -> HarnessPage: ...

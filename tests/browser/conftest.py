@@ -7,7 +7,14 @@ from pathlib import Path
 
 import pytest
 from browser_launch import ChromiumMissing, HarnessServer, ensure_chromium, launch, new_context
-from browser_page import CONTENT, BuiltModule, HarnessPage, OpenPage, build_modules
+from browser_page import (
+    CONTENT,
+    GENERATIONS,
+    BuiltModule,
+    HarnessPage,
+    OpenPage,
+    build_modules,
+)
 from playwright.sync_api import BrowserContext, sync_playwright
 
 
@@ -53,12 +60,13 @@ def shipped_modules(tmp_path_factory: pytest.TempPathFactory) -> list[BuiltModul
 
 @pytest.fixture(scope="session")
 def open_page(browser_context: BrowserContext, harness_server: HarnessServer) -> OpenPage:
-    """The harness page of a module, opened and booted on first use, then reused."""
-    pages: dict[str, HarnessPage] = {}
+    """The harness page of a module and generation, opened and booted on first use, then reused."""
+    pages: dict[tuple[str, int], HarnessPage] = {}
 
-    def open_module(module: BuiltModule) -> HarnessPage:
-        if module.id not in pages:
-            pages[module.id] = HarnessPage.open(browser_context, harness_server, module)
-        return pages[module.id]
+    def open_module(module: BuiltModule, generation: int = GENERATIONS[0]) -> HarnessPage:
+        key = (module.id, generation)
+        if key not in pages:
+            pages[key] = HarnessPage.open(browser_context, harness_server, module, generation)
+        return pages[key]
 
     return open_module

@@ -1,6 +1,6 @@
 """What each kind of shipped macro must do, computed with the Python reference engine.
 
-A macro's kind is the module API method its command calls (`…api.rollHitLocation("human")`).
+A macro's kind is the module API method its command calls (`api.rollHitLocation("human")`).
 Each kind gives the dice cases to run and, for one case, the expected chat messages, document
 updates and notifications. A macro kind added by a ruleset plugs in with one `MacroKind` entry
 in `KINDS` (see tests/browser/README.md).
@@ -18,7 +18,8 @@ from browser_page import BuiltModule, Doc
 
 from compiler.rules import run_case
 
-API_CALL = re.compile(r"\.api\.([A-Za-z_$][\w$]*)\(([^()]*)\)")
+# `….api.method(args)` or `api.method(args)` after `const api = game.modules.get(…)?.api`.
+API_CALL = re.compile(r"\bapi\.([A-Za-z_$][\w$]*)\(([^()]*)\)")
 USER_NAME = "Gamemaster"  # the harness's logged-in user (harness/foundry/game.mjs USER)
 
 

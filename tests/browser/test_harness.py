@@ -200,3 +200,29 @@ def test_packs_index_and_load_like_foundry(probe: HarnessPage, hazard: BuiltModu
     }
     assert result["before"] is None and result["same"] is True
     assert result["uuid"] == result["entry"]["uuid"]
+
+
+def test_v13_namespaces_warn_on_old_globals_and_migrate_results(
+    browser_context: BrowserContext, harness_server: HarnessServer, hazard: BuiltModule
+) -> None:
+    """As v13: moved classes under foundry.applications, the old globals warn, `text` migrates."""
+    page = HarnessPage.open(browser_context, harness_server, hazard, 13)
+    try:
+        assert page.take_problems() == []
+        result = page.evaluate("""async (packId) => {
+            const moved = [foundry.applications.apps.DocumentSheetConfig.name,
+                           foundry.applications.ux.TextEditor.implementation.name];
+            const [table] = await game.packs.get(packId).getDocuments();
+            const [first] = table.results;
+            return {moved, text: "text" in first, description: first.description,
+                    name: first.name, old: typeof TextEditor};
+        }""", f"{hazard.id}.tables")
+        [(_, table)] = hazard.documents("RollTable")
+        assert result == {
+            "moved": ["DocumentSheetConfig", "TextEditor"], "text": False,
+            "description": table["results"][0]["text"], "name": "", "old": "function",
+        }
+        [warning] = page.take_problems()
+        assert 'global "TextEditor" which is now namespaced' in warning
+    finally:
+        page.page.close()

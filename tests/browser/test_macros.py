@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
-from browser_page import CONTENT, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
+from browser_page import CONTENT, GENERATIONS, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import (
     KINDS,
     Case,
@@ -47,19 +47,22 @@ def test_built_modules_are_the_shipped_rulesets(shipped_modules: list[BuiltModul
     assert [m.id for m in shipped_modules] == SHIPPED_IDS
 
 
+@pytest.mark.parametrize("generation", GENERATIONS)
 @pytest.mark.parametrize("module_id", SHIPPED_IDS)
 def test_module_boots_cleanly(
-    module_id: str, shipped_modules: list[BuiltModule], open_page: OpenPage,
+    module_id: str, generation: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
     blocked_requests: list[str],
 ) -> None:
-    """esmodules import, init/setup/ready run, no console error; the API the macros call exists."""
+    """esmodules import, init/setup/ready run, no console error or deprecation warning; the API
+    the macros call exists."""
     module = by_id(shipped_modules, module_id)
-    page = open_page(module)
+    page = open_page(module, generation)
     assert page.take_problems() == []
     state = page.evaluate(
-        "id => ({ready: game.ready, api: Object.keys(game.modules.get(id).api ?? {})})", module.id,
+        "id => ({ready: game.ready, generation: game.release.generation,"
+        " api: Object.keys(game.modules.get(id).api ?? {})})", module.id,
     )
-    assert state["ready"] is True
+    assert state["ready"] is True and state["generation"] == generation
     called = {ctx.method for ctx in macro_contexts(module)}
     assert called <= set(state["api"]), f"macros call {called}, the API has {state['api']}"
     assert blocked_requests == []
@@ -78,23 +81,26 @@ def test_every_macro_matches_the_python_engine(
                 f"{module.id}: macro {ctx.macro['name']!r} calls api.{ctx.method}, which has no "
                 "expectation; add a MacroKind to tests/browser/macro_kinds.py KINDS"
             )
-            for case in kind.cases(ctx):
-                with subtests.test(msg=f"{module.id}: {ctx.macro['name']} {case.label}"):
-                    check_case(open_page(module), ctx, kind, case)
-                runs += 1
+            for generation in GENERATIONS:
+                for case in kind.cases(ctx):
+                    label = f"v{generation} {module.id}: {ctx.macro['name']} {case.label}"
+                    with subtests.test(msg=label):
+                        check_case(open_page(module, generation), ctx, kind, case)
+                    runs += 1
     assert runs > 0, "no shipped macro was run"
     assert blocked_requests == []
 
 
+@pytest.mark.parametrize("generation", GENERATIONS)
 @pytest.mark.parametrize("face", [1, 7, 8, 100])
 def test_human_hit_location_at_table_boundaries(
-    face: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
+    face: int, generation: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
 ) -> None:
     """The card names the location the YAML source gives for the face, as the engine does."""
     module = by_id(shipped_modules, "rulepack-hazard-location")
     ctx = next(c for c in macro_contexts(module) if c.args == ("human",))
     case = Case(((100, face),), SAMPLE_ACTOR["_id"])
-    run = check_case(open_page(module), ctx, KINDS[ctx.method], case)
+    run = check_case(open_page(module, generation), ctx, KINDS[ctx.method], case)
     source = yaml.safe_load(HUMAN_TABLE.read_text(encoding="utf-8"))
     name = next(
         loc["name"] for loc in source["locations"] if loc["range"][0] <= face <= loc["range"][1]

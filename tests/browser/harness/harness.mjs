@@ -111,8 +111,8 @@ function inspect() {
 }
 
 window.harness = {
-  async boot(moduleId) {
-    manifest = await boot(moduleId);
+  async boot(moduleId, options) {
+    manifest = await boot(moduleId, options);
     return manifest;
   },
   runMacro,

@@ -73,6 +73,11 @@ export class DocumentSheetConfig {
 }
 
 export class TextEditor {
+  /** v13: the configured class (`CONFIG.ux.TextEditor`), this one here. */
+  static get implementation() {
+    return this;
+  }
+
   /** Enrichment (`@UUID`, inline rolls) is not modelled: the HTML comes back as given. */
   static async enrichHTML(content) {
     return String(content ?? "");

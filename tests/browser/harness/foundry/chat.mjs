@@ -53,7 +53,8 @@ export class ChatMessage extends Document {
     record.messages.push(stored);
     const element = renderMessage(message);
     Hooks.callAll("createChatMessage", message, options, game.user?.id);
-    Hooks.callAll("renderChatMessageHTML", message, element, { message: stored });
+    // v13's HTMLElement hook; v12's `renderChatMessage` passes jQuery, which the harness lacks.
+    if (game.release.generation >= 13) Hooks.callAll("renderChatMessageHTML", message, element, { message: stored });
     return message;
   }
 }

@@ -27,7 +27,7 @@ export class Document {
    * @param {{parent?: Document|null, pack?: string|null}} [context]
    */
   constructor(data, { parent = null, pack = null } = {}) {
-    Object.assign(this, structuredClone(data));
+    Object.assign(this, this.constructor.migrateData(structuredClone(data)));
     Object.defineProperty(this, "parent", { value: parent, enumerable: false });
     Object.defineProperty(this, "pack", { value: pack, enumerable: false });
     // A registered data model builds `system`, validating it, as Foundry does on load.
@@ -38,6 +38,11 @@ export class Document {
       const docs = (this[field] ?? []).map((d) => new cls(d, { parent: this, pack }));
       this[field] = new Collection(docs.map((d) => [d.id, d]));
     }
+  }
+
+  /** Foundry migrates stored data of older shapes on load; `source` is a copy to change. */
+  static migrateData(source) {
+    return source;
   }
 
   /** The configured class, as `CONFIG[name].documentClass` (what `X.implementation` returns). */
@@ -125,6 +130,17 @@ export class RollTable extends Document {
 
 export class TableResult extends Document {
   static documentName = "TableResult";
+
+  /**
+   * v13 migrates a stored v12 result: `text` becomes the `description` of a text result and the
+   * `name` of a document result (foundryvtt/foundryvtt#12049).
+   */
+  static migrateData(source) {
+    if (game.release.generation < 13 || !("text" in source)) return source;
+    const { text, ...rest } = source;
+    if (rest.type === "text") return { name: "", ...rest, description: text };
+    return { description: "", ...rest, name: text };
+  }
 }
 
 export class JournalEntry extends Document {

@@ -7,8 +7,7 @@
  */
 
 import {
-  ActorSheetV2, ApplicationV2, DocumentSheetConfig, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2,
-  TextEditor,
+  ActorSheetV2, ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2,
 } from "./applications.mjs";
 import { ChatMessage } from "./chat.mjs";
 import { Collection } from "./collection.mjs";
@@ -19,6 +18,7 @@ import { Hooks } from "./hooks.mjs";
 import { Localization } from "./i18n.mjs";
 import { Notifications } from "./notifications.mjs";
 import { CompendiumCollection } from "./packs.mjs";
+import { applicationNamespaces, installMovedGlobals, RELEASES } from "./release.mjs";
 import { ClientSettings } from "./settings.mjs";
 
 /** The logged-in user: a GM without an assigned character. */
@@ -32,9 +32,11 @@ function buildConfig() {
   return config;
 }
 
-function buildGame(manifest) {
+function buildGame(manifest, release) {
   const game = {
     ready: false,
+    release,
+    version: `${release.generation}.${release.build}`,
     system: { id: "worldbuilding" },
     world: { id: "harness" },
     modules: new Collection([[manifest.id, { ...manifest, active: true }]]),
@@ -46,17 +48,15 @@ function buildGame(manifest) {
 }
 
 /** Every global the stand-ins provide; a new one is one more line here. */
-function globalsFor(manifest) {
+function globalsFor(manifest, release) {
   return {
     CONFIG: buildConfig(),
-    game: buildGame(manifest),
+    game: buildGame(manifest, release),
     ui: { notifications: new Notifications() },
     Hooks,
     Roll,
     ChatMessage,
     ...DOCUMENT_CLASSES,
-    DocumentSheetConfig,
-    TextEditor,
     foundry: {
       utils: { Collection },
       dice: { Roll, terms: { Die, NumericTerm, OperatorTerm } },
@@ -65,6 +65,7 @@ function globalsFor(manifest) {
       applications: {
         api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
         sheets: { ItemSheetV2, ActorSheetV2 },
+        ...applicationNamespaces(release.generation),
       },
     },
   };
@@ -99,13 +100,17 @@ function addStyles(base, manifest) {
 /**
  * Boot one built module from `/modules/<id>/` with world data from `/world/<id>/`.
  * @param {string} moduleId
+ * @param {{generation?: number}} [options]  the Foundry generation to stand in for (12 or 13)
  * @returns {Promise<object>} the module's manifest
  */
-export async function boot(moduleId) {
+export async function boot(moduleId, { generation = 12 } = {}) {
+  const release = RELEASES[generation];
+  if (!release) throw new Error(`harness: no stand-ins for Foundry ${generation}`);
   const base = new URL(`/modules/${moduleId}/`, location.origin);
   const manifest = await getJSON(new URL("module.json", base));
   const world = new URL(`/world/${moduleId}/`, location.origin);
-  Object.assign(globalThis, globalsFor(manifest));
+  Object.assign(globalThis, globalsFor(manifest, release));
+  installMovedGlobals(generation);
   addStyles(base, manifest);
   for (const path of manifest.esmodules ?? []) await import(new URL(path, base).href);
   Hooks.callAll("init");
