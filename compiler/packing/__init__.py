@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from compiler.packing.documents import MIN_CORE_VERSION, SUBTYPES, foundry_documents
+from compiler.packing.documents import MIN_CORE_VERSION, foundry_documents
+from compiler.packing.kinds import SUBTYPES, data_kinds, item_kinds, subtypes
 from compiler.packing.model import MacroSpec, Pack, PageSpec
 from compiler.packing.writer import write_pack
 
@@ -12,6 +13,9 @@ __all__ = [
     "MacroSpec",
     "Pack",
     "PageSpec",
+    "data_kinds",
     "foundry_documents",
+    "item_kinds",
+    "subtypes",
     "write_pack",
 ]

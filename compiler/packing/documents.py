@@ -26,6 +26,7 @@ from compiler.packing.common import (
     plain,
     sort_value,
 )
+from compiler.packing.kinds import item_kinds
 from compiler.packing.model import MacroSpec, Pack, PageSpec
 
 #: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
@@ -34,17 +35,6 @@ MIN_CORE_VERSION = "12.331"
 #: Pack `system` when the manifest names none (the manifest schema's default `foundry_system`):
 #: Simple Worldbuilding. Foundry only shows an Item/Actor pack in worlds of the pack's system.
 DEFAULT_SYSTEM = "worldbuilding"
-
-#: Content kind → (Foundry document name, module sub-type name, declared in `documentTypes`).
-SUBTYPES: Mapping[str, tuple[str, str]] = {
-    "weapon": ("Item", "weapon"),
-    "armor": ("Item", "armor"),
-    "card": ("Item", "card"),
-    "power": ("Item", "power"),
-    "fighter": ("Actor", "fighter"),
-}
-
-ITEM_KINDS = ("weapon", "armor", "card", "power")
 
 #: Default artwork per kind; every path ships with core Foundry (`icons/svg/`).
 DEFAULT_IMG: Mapping[str, str] = {
@@ -55,6 +45,7 @@ DEFAULT_IMG: Mapping[str, str] = {
     "fighter": "icons/svg/mystery-man.svg",  # CONST.DEFAULT_TOKEN
     "hit_locations": "icons/svg/d20-grey.svg",  # RollTable.DEFAULT_ICON
     "result": "icons/svg/d20-black.svg",
+    "item": "icons/svg/item-bag.svg",  # Item.DEFAULT_ICON, for a ruleset's own Item kinds
 }
 
 #: Fields of a fighter's `items` that list item ids; each referenced item is embedded in the actor
@@ -147,15 +138,15 @@ def _sorted_docs(ruleset: Ruleset, kinds: Iterable[str]) -> list[Document]:
 def _img(module_id: str, data: Mapping[str, Any], kind: str) -> str:
     """Foundry resolves `img` against its Data folder; authors write paths inside the module."""
     img = data.get("img")
-    return f"modules/{module_id}/{img}" if img else DEFAULT_IMG[kind]
+    return f"modules/{module_id}/{img}" if img else DEFAULT_IMG.get(kind, DEFAULT_IMG["item"])
 
 
-def _typed_doc(module_id: str, doc: Document) -> dict[str, Any]:
+def _typed_doc(module_id: str, doc: Document, subtype: str) -> dict[str, Any]:
     """Name/type/img/system of an Item or Actor, without identity fields."""
     data = plain(doc.data)
     return {
         "name": display_name(data, doc.key),
-        "type": f"{module_id}.{SUBTYPES[doc.kind][1]}",
+        "type": f"{module_id}.{subtype}",
         "img": _img(module_id, data, doc.kind),
         "system": {k: v for k, v in data.items() if k not in _MAPPED_FIELDS},
     }
@@ -165,7 +156,7 @@ def _items_pack(
     ruleset: Ruleset,
 ) -> tuple[tuple[dict[str, Any], ...], dict[tuple[str, str], dict[str, Any]]]:
     """Item entries in pack order (kind, then key), and the same entries by (kind, key)."""
-    docs = _sorted_docs(ruleset, ITEM_KINDS)
+    docs = _sorted_docs(ruleset, item_kinds(ruleset.engine))
     entries = tuple(
         _item_entry(ruleset.module_id, doc, sort_value(i)) for i, doc in enumerate(docs)
     )
@@ -176,7 +167,7 @@ def _item_entry(module_id: str, doc: Document, sort: int) -> dict[str, Any]:
     doc_id = ids.foundry_id(module_id, "items", f"{doc.kind}/{doc.key}")
     return {
         "_id": doc_id,
-        **_typed_doc(module_id, doc),
+        **_typed_doc(module_id, doc, doc.kind),
         "effects": [],
         "folder": None,
         "sort": sort,
@@ -198,7 +189,7 @@ def _actors_pack(
         embedded = _embedded_items(module_id, doc, id_key, actor_id, items)
         entries.append({
             "_id": actor_id,
-            **_typed_doc(module_id, doc),
+            **_typed_doc(module_id, doc, "fighter"),
             "items": embedded,
             "effects": [],
             "folder": None,

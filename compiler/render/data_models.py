@@ -30,7 +30,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from compiler.packing import SUBTYPES
+from compiler.packing import subtypes
 from compiler.schemas import HTML_MEDIA_TYPE, SchemaSet, default_schemas
 
 FieldSpec = dict[str, Any]
@@ -67,7 +67,7 @@ class UnsupportedSchema(ValueError):
 def data_schemas(engine: str, schemas: SchemaSet | None = None) -> dict[str, dict[str, Any]]:
     """`{subtype: {"document": "Item"|"Actor", "fields": {...}}}` for every module sub-type."""
     found = {}
-    for kind, (document_name, subtype) in sorted(SUBTYPES.items()):
+    for kind, (document_name, subtype) in sorted(subtypes(engine).items()):
         found[subtype] = {"document": document_name, "fields": system_fields(engine, kind, schemas)}
     return found
 

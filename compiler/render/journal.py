@@ -7,18 +7,23 @@ import json
 from markupsafe import Markup
 
 from compiler.model import Ruleset
-from compiler.packing import MacroSpec, PageSpec
+from compiler.packing import MacroSpec, PageSpec, data_kinds
 from compiler.render.environment import render
-from compiler.render.lang import KIND_LABELS
+from compiler.render.lang import kind_label
 
 HIT_LOCATION_ICON = "icons/svg/target.svg"
 
 
+#: Document fields the reference-data page does not repeat as rows.
+_HEADING_FIELDS = frozenset({"id", "name", "description", "img", "tags"})
+
+
 def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
-    """Overview (the sanitised description and a table of contents) and the rules configuration."""
+    """Overview, rules configuration, and the reference tables when the ruleset has data kinds."""
+    kinds = sorted({d.kind for d in ruleset.documents})
     contents = [
-        (KIND_LABELS[kind], sorted(str(d.data["name"]) for d in ruleset.of_kind(kind)))
-        for kind in KIND_LABELS
+        (kind_label(kind), sorted(str(d.data["name"]) for d in ruleset.of_kind(kind)))
+        for kind in kinds
     ]
     overview = render(
         "journal/overview.html.j2", title=ruleset.title, engine=ruleset.engine,
@@ -31,10 +36,32 @@ def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
         for key, value in sorted(ruleset.rules_config.items())
     ]
     config = render("journal/rules-config.html.j2", settings=settings)
-    return (
+    pages = [
         PageSpec(key="overview", name="Overview", html=overview),
         PageSpec(key="rules-config", name="Rules configuration", html=config),
-    )
+    ]
+    data = _reference_data(ruleset)
+    if data:
+        html = render("journal/reference-data.html.j2", kinds=data)
+        pages.append(PageSpec(key="reference-data", name="Reference tables", html=html))
+    return tuple(pages)
+
+
+def _reference_data(ruleset: Ruleset) -> list[tuple[str, list[tuple[str, list[tuple[str, str]]]]]]:
+    """Per data kind, each document's name and its other fields as (field, JSON text) rows."""
+    found = []
+    for kind in data_kinds(ruleset.engine):
+        documents = sorted(ruleset.of_kind(kind), key=lambda d: d.key)
+        rows = [
+            (str(d.data["name"]), [
+                (field, json.dumps(value, sort_keys=True, ensure_ascii=False))
+                for field, value in sorted(d.data.items()) if field not in _HEADING_FIELDS
+            ])
+            for d in documents
+        ]
+        if rows:
+            found.append((kind_label(kind), rows))
+    return found
 
 
 def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:

@@ -12,9 +12,10 @@ import json
 from functools import cache
 
 from compiler.model import Ruleset
-from compiler.packing import SUBTYPES
+from compiler.packing import subtypes
 from compiler.render.data_models import data_schemas, walk_fields
 from compiler.render.environment import TEMPLATE_ROOT
+from compiler.schemas import default_schemas
 
 BASE_STRINGS = TEMPLATE_ROOT / "lang" / "en.json"
 
@@ -31,6 +32,16 @@ FIELD_LABELS = {
     "amount": "Amount", "resource": "Resource", "cost": "Cost", "description": "Description",
     "items": "Carried", "species": "Species (hit-location table)",
 }
+
+
+def kind_label(kind: str) -> str:
+    """A kind's English label: the table above, else its schema's `title`."""
+    if kind in KIND_LABELS:
+        return KIND_LABELS[kind]
+    info = next(i for i in default_schemas().kinds().values() if i.kind == kind)
+    engine = sorted(info.engines or ())[0]
+    title = default_schemas().schema(default_schemas().uri(engine, kind)).get("title")
+    return str(title or kind.replace("_", " ").capitalize())
 
 
 @cache
@@ -60,7 +71,7 @@ def field_labels(engine: str) -> dict[str, str]:
 
 def language_strings(ruleset: Ruleset) -> dict[str, str]:
     strings = dict(base_strings())
-    for kind, (document_name, subtype) in SUBTYPES.items():
-        strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = KIND_LABELS[kind]
+    for kind, (document_name, subtype) in subtypes(ruleset.engine).items():
+        strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = kind_label(kind)
     strings.update(field_labels(ruleset.engine))
     return strings

@@ -8,7 +8,7 @@ from typing import Any
 
 from compiler import __version__
 from compiler.model import Ruleset
-from compiler.packing import MIN_CORE_VERSION, SUBTYPES, Pack
+from compiler.packing import MIN_CORE_VERSION, Pack, subtypes
 from compiler.render.environment import render
 from compiler.validation import html_fields
 
@@ -40,7 +40,7 @@ def zip_name(ruleset: Ruleset) -> str:
 def document_types(ruleset: Ruleset) -> dict[str, dict[str, dict[str, list[str]]]]:
     """Every module sub-type with the `system.*` paths the server must sanitise as HTML."""
     types: dict[str, dict[str, dict[str, list[str]]]] = {}
-    for kind, (document_name, subtype) in sorted(SUBTYPES.items()):
+    for kind, (document_name, subtype) in sorted(subtypes(ruleset.engine).items()):
         fields = sorted(html_fields(ruleset.engine, kind))
         types.setdefault(document_name, {})[subtype] = {"htmlFields": fields}
     return types

@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from functools import cache
 
 from compiler.model import Ruleset
-from compiler.packing import Pack
+from compiler.packing import Pack, data_kinds
+from compiler.packing.common import plain
 from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
 
@@ -26,6 +27,14 @@ def static_files() -> tuple[tuple[str, bytes], ...]:
     return tuple(files)
 
 
+def rules_data(ruleset: Ruleset) -> dict[str, dict[str, object]]:
+    """The documents of the engine's own data kinds: `{kind: {id: data}}`."""
+    return {
+        kind: {d.key: plain(d.data) for d in sorted(ruleset.of_kind(kind), key=lambda d: d.key)}
+        for kind in data_kinds(ruleset.engine)
+    }
+
+
 def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
     """All JS and template files of the module, generated ones included."""
     files = dict(static_files())
@@ -36,6 +45,7 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         rules_config=dict(ruleset.rules_config),
         packs={pack.document_type: pack.name for pack in packs},
         data_schemas=data_schemas(ruleset.engine),
+        rules_data=rules_data(ruleset),
     )
     files["scripts/config.mjs"] = config.encode()
     return files
