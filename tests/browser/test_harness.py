@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_launch import HarnessServer
+from browser_launch import HarnessServer, new_context
 from browser_page import SAMPLE_ACTOR, BuiltModule, HarnessPage
 from macro_kinds import KINDS, Case, context_for, observed
 from playwright.sync_api import BrowserContext
@@ -226,3 +226,22 @@ def test_v13_namespaces_warn_on_old_globals_and_migrate_results(
         assert 'global "TextEditor" which is now namespaced' in warning
     finally:
         page.page.close()
+
+
+def test_requests_beyond_loopback_fail_and_are_listed(
+    browser_context: BrowserContext, harness_server: HarnessServer
+) -> None:
+    """Positive control for `blocked_requests`: a non-loopback fetch fails locally and is listed."""
+    browser = browser_context.browser
+    assert browser is not None
+    blocked: list[str] = []
+    context = new_context(browser, harness_server, blocked)
+    try:
+        page = context.new_page()
+        page.goto(f"{harness_server.origin}/harness/index.html")
+        outcome = page.evaluate("""() => fetch("http://rulepack.invalid/probe")
+            .then(() => "answered", (e) => e.name)""")
+    finally:
+        context.close()
+    assert outcome == "TypeError"
+    assert blocked == ["http://rulepack.invalid/probe"]
