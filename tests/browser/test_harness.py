@@ -103,6 +103,19 @@ def test_content_without_elements_shows_the_rolls(probe: HarnessPage) -> None:
     assert shown == ["1d20 + 2", "19"]
 
 
+def test_roll_to_message_posts_the_roll(probe: HarnessPage) -> None:
+    shown = probe.evaluate("""async () => {
+        const { scriptedDice } = await import("/harness/foundry/dice.mjs");
+        scriptedDice.script([{d: 6, v: 4}, {d: 6, v: 2}]);
+        const data = await new Roll("1d6").toMessage({flavor: "f"}, {create: false});
+        const message = await new Roll("1d6").toMessage({flavor: "Probe"});
+        const li = document.querySelector(`[data-message-id="${message.id}"]`);
+        return [data.content, data.rolls[0].total, li.querySelector(".dice-total").textContent,
+                li.querySelector(".flavor-text").textContent];
+    }""")
+    assert shown == ["4", 4, "2", "Probe"]
+
+
 def test_i18n_format_substitutes_once_like_foundry(probe: HarnessPage) -> None:
     texts = probe.evaluate("""() => [
         game.i18n.format("RULEPACK.HitLocation.Result", {die: 10, face: 3, location: "{face}"}),
@@ -154,20 +167,22 @@ def test_documents_guard_flags_and_locked_packs(probe: HarnessPage, hazard: Buil
 
 def test_data_models_validate_system_data(probe: HarnessPage) -> None:
     result = probe.evaluate("""() => {
-        const { NumberField } = foundry.data.fields;
+        const { NumberField, StringField } = foundry.data.fields;
         CONFIG.Item.dataModels["probe.thing"] = class extends foundry.abstract.TypeDataModel {
             static defineSchema() {
-                return {n: new NumberField({required: true, integer: true, initial: 4})};
+                return {n: new NumberField({required: true, integer: true, initial: 4}),
+                        k: new StringField({initial: "a", choices: {a: "A", b: "B"}})};
             }
         };
         const make = (system) => {
             const data = {_id: "probeItem0000001", name: "P", type: "probe.thing", system};
             try { return new Item(data).system.n; } catch (e) { return e.message; }
         };
-        return [make({}), make({n: 2}), make({n: 1.5})];
+        return [make({}), make({n: 2}), make({n: 1.5}), make({k: "c"})];
     }""")
     assert result[:2] == [4, 2]
     assert "system.n: must be an integer" in result[2]
+    assert "system.k: c is not a valid choice" in result[3]
 
 
 def test_the_macro_check_tells_faces_apart(probe: HarnessPage, hazard: BuiltModule) -> None:

@@ -43,9 +43,17 @@ export class DocumentSheetV2 extends ApplicationV2 {
   }
 }
 
-export class ItemSheetV2 extends DocumentSheetV2 {}
+export class ItemSheetV2 extends DocumentSheetV2 {
+  get item() {
+    return this.document;
+  }
+}
 
-export class ActorSheetV2 extends DocumentSheetV2 {}
+export class ActorSheetV2 extends DocumentSheetV2 {
+  get actor() {
+    return this.document;
+  }
+}
 
 /** @param {typeof ApplicationV2} Base */
 export function HandlebarsApplicationMixin(Base) {

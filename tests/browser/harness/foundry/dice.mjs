@@ -171,6 +171,18 @@ export class Roll {
     };
   }
 
+  /**
+   * Post the roll (evaluating it first if needed): content defaults to the total, so the card
+   * shows the roll; with `create: false` the message data comes back instead.
+   * @param {object} [messageData]
+   * @param {{rollMode?: string, create?: boolean}} [options]
+   */
+  async toMessage(messageData = {}, { rollMode, create = true } = {}) {
+    if (!this._evaluated) await this.evaluate();
+    const data = { content: String(this.total), ...messageData, rolls: [this] };
+    return create ? ChatMessage.implementation.create(data, { rollMode }) : data;
+  }
+
   /** @returns {string} Foundry's dice-roll markup, text escaped by DOM construction */
   renderHTML() {
     const root = document.createElement("div");

@@ -6,6 +6,13 @@
  * @module harness/foundry/fields
  */
 
+/** `choices` may be a list of values or an object keyed by them (labels as values). */
+function allowedChoice(choices, value) {
+  if (!choices) return true;
+  const values = Array.isArray(choices) ? choices : Object.keys(choices);
+  return values.some((choice) => String(choice) === String(value));
+}
+
 export class DataField {
   /** @param {{required?: boolean, nullable?: boolean, initial?: unknown, validate?: Function, choices?: unknown[]}} options */
   constructor(options = {}) {
@@ -32,7 +39,7 @@ export class DataField {
     if (value === null) return this.options.nullable ? [] : [`${path}: may not be null`];
     const failure = this._validateType(value);
     if (failure) return [`${path}: ${failure}`];
-    if (this.options.choices && !this.options.choices.includes(value)) return [`${path}: ${value} is not a valid choice`];
+    if (!allowedChoice(this.options.choices, value)) return [`${path}: ${value} is not a valid choice`];
     if (this.options.validate && this.options.validate(value) === false) return [`${path}: failed custom validation`];
     return this._validateInner(value, path);
   }
@@ -54,6 +61,9 @@ export class NumberField extends DataField {
   _validateType(value) {
     if (typeof value !== "number" || !Number.isFinite(value)) return "must be a finite number";
     if (this.options.integer && !Number.isInteger(value)) return "must be an integer";
+    if (this.options.positive && value <= 0) return "must be positive";
+    const { step, min = 0 } = this.options;
+    if (step && !Number.isInteger((value - min) / step)) return `must be a multiple of ${step}`;
     if (this.options.min !== undefined && value < this.options.min) return `must be at least ${this.options.min}`;
     if (this.options.max !== undefined && value > this.options.max) return `must be at most ${this.options.max}`;
     return null;
