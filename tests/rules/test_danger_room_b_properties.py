@@ -171,11 +171,117 @@ def aftermaths(draw: st.DrawFn) -> dict[str, Any]:
     return {"state": {"fighters": roster, "on_ground": draw(st.lists(ground, max_size=2))}}
 
 
+stops = st.lists(
+    st.sampled_from(["any", "any_non_grab", "melee", "grab", "fire", "power"]), max_size=2
+)
+
+
+@st.composite
+def armed(draw: st.DrawFn) -> dict[str, Any]:
+    return {
+        "owner": draw(st.sampled_from(["a", "t"])),
+        "protects": draw(st.sampled_from(["a", "t"])),
+        "card": "guard",
+        "stops": draw(stops),
+        "emergency": draw(st.booleans()),
+        "effect": draw(st.sampled_from(["negate", "shield_points"])),
+        "amount": draw(st.integers(0, 3)),
+        "heal": draw(st.integers(0, 3)),
+        "empower": draw(st.integers(0, 3)),
+    }
+
+
+@st.composite
+def fight(draw: st.DrawFn) -> dict[str, Any]:
+    a, t = draw(fighters("a", "x")), draw(fighters("t", draw(st.sampled_from(["x", "y"]))))
+    for fighter in (a, t):
+        fighter["defence_uses"] = draw(st.dictionaries(st.just("guard"), st.integers(0, 3)))
+    defences = draw(st.lists(armed(), max_size=3))
+    return {"turn": 1, "fighters": {"a": a, "t": t}, "defences": defences}
+
+
+@st.composite
+def defence_checks(draw: st.DrawFn) -> dict[str, Any]:
+    card = {
+        "id": "attack",
+        "kind": draw(st.sampled_from(["strike", "grab", "power"])),
+        "tags": draw(st.lists(st.sampled_from(["melee", "grab", "ranged"]), max_size=2)),
+        "damage_type": draw(st.none() | st.sampled_from(DTYPES)),
+    }
+    request = {
+        "target": draw(st.sampled_from(["a", "t"])),
+        "card": card,
+        "unreactable": draw(st.booleans()),
+        "sight_penalties": draw(st.dictionaries(st.sampled_from(["a", "t"]), st.integers(0, 2))),
+    }
+    return {"state": draw(fight()), "request": request}
+
+
+@st.composite
+def arms(draw: st.DrawFn) -> dict[str, Any]:
+    defence = st.none() | st.fixed_dictionaries(
+        {
+            "stops": stops,
+            "emergency": st.booleans(),
+            "uses_per_fight": st.none() | st.integers(1, 3),
+            "targets": st.sampled_from(["self", "ally"]),
+            "effect": st.sampled_from(["negate", "shield_points"]),
+            "amount": st.integers(0, 3),
+            "on_block": st.fixed_dictionaries({"heal": st.integers(0, 2), "empower": st.just(0)}),
+        }
+    )
+    card: dict[str, Any] = {
+        "id": "guard",
+        "kind": draw(st.sampled_from(["block", "active_defence"])),
+    }
+    card["active_defence"] = draw(defence)
+    owner = draw(st.sampled_from(["a", "t"]))
+    protects = draw(st.sampled_from([owner, owner, owner, "a", "t"]))
+    state = draw(fight())
+    for fighter in state["fighters"].values():
+        fighter["defence_uses"] = {}
+    return {"state": state, "owner": owner, "card": card, "protects": protects}
+
+
+@st.composite
+def contests(draw: st.DrawFn) -> dict[str, Any]:
+    pick = st.sampled_from(["brawn", "agility", "Reflex"])
+    return {
+        "challenger": draw(fighters("a", "x")),
+        "challenger_attribute": draw(pick),
+        "challenger_boost": 0,
+        "defender": draw(fighters("t", "y")),
+        "defender_attribute": draw(pick),
+        "defender_boost": 0,
+    }
+
+
+@st.composite
+def expiries(draw: st.DrawFn) -> dict[str, Any]:
+    roster = {"a": draw(fighters("a", "x")), "t": draw(fighters("t", "y"))}
+    return {"fighters": roster, "turn": draw(st.integers(1, 4))}
+
+
+recoveries = st.fixed_dictionaries(
+    {
+        "health": st.integers(-20, 40),
+        "max_health": st.integers(1, 40),
+        "phenotype_hit_die": st.sampled_from([4, 6, 8, 10, 12]),
+        "endurance": st.integers(0, 30),
+        "nights": st.integers(0, 5),
+    }
+)
+
 INPUTS: Mapping[str, st.SearchStrategy[dict[str, Any]]] = {
     "resolve_hit": hits(),
     "take_blow": blows(),
     "save": save_inputs(),
+    "contest": contests(),
     "fighter_vitals": vitals_inputs(),
+    "defence_check": defence_checks(),
+    "arm_defence": arms(),
+    "expire_conditions": expiries(),
+    "overnight_recovery": recoveries,
     "aftermath": aftermaths(),
 }
 CONFIGS: list[dict[str, Any]] = [
@@ -191,6 +297,9 @@ CONFIGS: list[dict[str, Any]] = [
     {"defense_model": "soak_bonus"},
     {"damage_pool_min": 0},
     {"resurrection_queue_includes": ["down"]},
+    {"active_defence_needs_sight": True},
+    {"contest_tie": "attacker"},
+    {"overnight_recovery": "full"},
 ]
 
 
