@@ -26,7 +26,7 @@ JSDOC_THEN_DEF = re.compile(
 )
 #: danger_room part A's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
 DANGER_ROOM_A = ("common", "attributes", "hexes", "reach", "order", "movement", "senses")
-DANGER_ROOM_A += ("landing", "weapons")
+DANGER_ROOM_A += ("landing", "weapons", "acts", "turn")
 #: danger_room part B's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
 DANGER_ROOM_B = ("combatant", "rolls", "saves", "conditions", "health", "damage", "hits")
 DANGER_ROOM_B += ("defences", "aftermath", "part_b")

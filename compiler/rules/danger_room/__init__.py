@@ -20,12 +20,22 @@ from compiler.rules.danger_room import (
     order,
     reach,
     senses,
+    turn,
     weapons,
 )
 from compiler.rules.danger_room.config import CONFIG
 from compiler.rules.danger_room.part_b import PART_B
 
-PART_A: tuple[ModuleType, ...] = (attributes, order, reach, movement, senses, landing, weapons)
+PART_A: tuple[ModuleType, ...] = (
+    attributes,
+    order,
+    reach,
+    movement,
+    senses,
+    landing,
+    weapons,
+    turn,
+)
 
 RULES: Mapping[str, Rule] = {
     name: rule for module in (*PART_A, *PART_B) for name, rule in module.RULES.items()

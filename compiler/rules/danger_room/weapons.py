@@ -200,13 +200,17 @@ def weapon_use(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Resu
     on_ground = [_ground_item(item, where) for where, item in read_objects(fields, "on_ground", IN)]
     weapon, events, gone = use_weapon(weapon, fighter, action)
     if gone:
-        on_ground.append({"weapon": weapon.id, "owner": fighter})
+        on_ground.append({"item": weapon.id, "owner": fighter, "thrown": True})
     return (events, {"weapon": weapon_json(weapon), "in_hand": not gone, "on_ground": on_ground})
 
 
-def _ground_item(value: object, where: str) -> dict[str, str]:
-    item = expect_object(value, where, ("weapon", "owner"))
-    return {"weapon": read_id(item, "weapon", where), "owner": read_id(item, "owner", where)}
+def _ground_item(value: object, where: str) -> dict[str, Any]:
+    item = expect_object(value, where, ("item", "owner", "thrown"))
+    return {
+        "item": read_id(item, "item", where),
+        "owner": read_id(item, "owner", where),
+        "thrown": get_bool(item, "thrown", where),
+    }
 
 
 RULES: Mapping[str, Rule] = {

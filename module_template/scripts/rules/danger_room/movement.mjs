@@ -17,9 +17,9 @@ import { DAMPENED, readTraits, traitWorks } from "./senses.mjs";
  * @typedef {import("./common.mjs").Hex} Hex
  */
 
-const MOVEMENT_MIN = 3;
-const MOVEMENT_MAX = 5;
-const FLIGHT = "flight";
+export const MOVEMENT_MIN = 3;
+export const MOVEMENT_MAX = 5;
+export const FLIGHT = "flight";
 const ALTITUDE_CARDS = Object.freeze(["take_off", "land"]);
 
 /**

@@ -194,19 +194,19 @@ export function weaponUse(input, config, queue) {
   let events;
   let gone;
   [weapon, events, gone] = useWeapon(weapon, fighter, action);
-  if ( gone ) onGround.push({ weapon: weapon.id, owner: fighter });
+  if ( gone ) onGround.push({ item: weapon.id, owner: fighter, thrown: true });
   return [events, { weapon: weaponJson(weapon), in_hand: !gone, on_ground: onGround }];
 }
 
 /**
- * One item lying on the ground: which weapon, whose.
+ * One item lying on the ground (the aftermath's shape): which item, whose, whether thrown.
  * @param {unknown} value
  * @param {string} where
- * @returns {{weapon: string, owner: string}}
+ * @returns {{item: string, owner: string, thrown: boolean}}
  */
 function groundItem(value, where) {
-  const item = expectObject(value, where, ["weapon", "owner"]);
-  return { weapon: readId(item, "weapon", where), owner: readId(item, "owner", where) };
+  const item = expectObject(value, where, ["item", "owner", "thrown"]);
+  return { item: readId(item, "item", where), owner: readId(item, "owner", where), thrown: getBool(item, "thrown", where) };
 }
 
 /** Every rule of this topic by camelCase name, in file order. */

@@ -1,0 +1,313 @@
+/**
+ * The full Turn with every fighter at once (DR-R07, DR-R08, DR-G21); mirror of
+ * `compiler/rules/danger_room/turn.py`.
+ *
+ * Input `{state, visibility, choices}`: the fight state as part B's `hits.resolveHit` documents
+ * it (each fighter also carrying part A's `hex`, `airborne`, `sensorial_class`, `traits`,
+ * `weapons`, `wielded`, `played`), the location's Visibility level, and one secret choice
+ * `{fighter, card, wait, path, aim, boost, save_boost, protects}` per fighter still in the fight.
+ * Dice follow the canonical order of catalogue §1.4.
+ */
+
+import { BAD_INPUT, RuleError } from "../errors.mjs";
+import {
+  SMALL_INT, expectObject, getBool, getChoice, getInt, getIntList, getStr, sortedKeys
+} from "../inputs.mjs";
+import * as conditions from "./conditions.mjs";
+import * as defences from "./defences.mjs";
+import * as hits from "./hits.mjs";
+import { ATTACKS, act, adopt, movedTo, occupied, readProtects, sensesOf } from "./acts.mjs";
+import { readAttributes } from "./attributes.mjs";
+import { CF, IN, configObject, readHex, readId, readObjects, readStrList } from "./common.mjs";
+import { MOVEMENT_MAX, MOVEMENT_MIN, moveEvent, readPath, walk } from "./movement.mjs";
+import { speedOrder, speedsEvent, turnSpeedOf } from "./order.mjs";
+import { readReach } from "./reach.mjs";
+import { checkHands, readWeapon } from "./weapons.mjs";
+
+/**
+ * @typedef {import("../primitives.mjs").Rule} Rule
+ * @typedef {import("./acts.mjs").Play} Play
+ * @typedef {import("./acts.mjs").Scene} Scene
+ * @typedef {[Play, boolean, Array<[number, number]>]} Chosen  A play, whether it Waits, its path.
+ */
+
+const MODES = Object.freeze(["live", "training"]);
+const SPEED_LIMIT = 1000;
+const KINDS = Object.freeze([
+  "strike", "power", "block", "active_defence", "grab", "utility", "reload", "take_off", "land"
+]);
+const CHOICE_KEYS = Object.freeze(["fighter", "card", "wait", "path", "aim", "boost", "save_boost", "protects"]);
+const CARD_KEYS = Object.freeze(["id", "kind", "speed", "focus", "movement", "reach", "tags", "weapon"]);
+const EXTRA_KEYS = Object.freeze(["hex", "airborne", "sensorial_class", "traits", "weapons", "wielded", "played"]);
+const WAIT_QUEUES = Object.freeze(["fifo", "lifo"]);
+const LOSES = Object.freeze(["move_and_act", "act_only"]);
+const OUT = Object.freeze(["down", "obliterated"]);
+
+/**
+ * Fail on the first of `keys` that `value` lacks (other keys are allowed).
+ * @param {object} value
+ * @param {string} where
+ * @param {readonly string[]} keys
+ * @returns {object}
+ */
+function need(value, where, keys) {
+  for ( const key of keys ) {
+    if ( !Object.hasOwn(value, key) ) throw new RuleError(BAD_INPUT, `${where}.${key} is required`);
+  }
+  return value;
+}
+
+/**
+ * DR-R01: the fight state, part B's checks plus part A's keys on every fighter.
+ * @param {unknown} value
+ * @param {object} config
+ * @returns {object}
+ */
+export function readState(value, config) {
+  const state = hits.checkState(value, `${IN}.state`);
+  need(state, `${IN}.state`, ["defences", "on_ground"]);
+  for ( const ident of sortedKeys(Object.keys(state.fighters)) ) {
+    const where = `${IN}.state.fighters[${ident}]`;
+    const fighter = need(hits.pick(state, { who: ident }, "who", where), where, EXTRA_KEYS);
+    readHex(fighter, "hex", where);
+    getBool(fighter, "airborne", where);
+    sensesOf(fighter, config);
+    const carried = readObjects(fighter, "weapons", where).map(([at, item]) => readWeapon(item, at));
+    checkHands(carried, readStrList(fighter, "wielded", where));
+    getBool(fighter, "played", where);
+  }
+  return state;
+}
+
+/**
+ * DR-R07: part A's fields of a card (part B checks the damage fields when it resolves).
+ * @param {unknown} value
+ * @param {string} where
+ * @param {object} config
+ * @returns {object}
+ */
+export function readCard(value, where, config) {
+  if ( (value === null) || (typeof value !== "object") || Array.isArray(value) ) {
+    throw new RuleError(BAD_INPUT, `${where} must be an object`);
+  }
+  const card = need(value, where, CARD_KEYS);
+  readId(card, "id", where);
+  getChoice(card, "kind", where, KINDS);
+  getInt(card, "speed", where, -SPEED_LIMIT, SPEED_LIMIT);
+  getBool(card, "focus", where);
+  getInt(card, "movement", where, MOVEMENT_MIN, MOVEMENT_MAX);
+  readStrList(card, "tags", where);
+  if ( card.weapon !== null ) readId(card, "weapon", where);
+  return { ...card };
+}
+
+/**
+ * DR-R07 step 1: one secret choice; returns [play, wait, path].
+ * @param {unknown} item
+ * @param {string} where
+ * @param {object} state
+ * @param {object} config
+ * @returns {Chosen}
+ */
+export function readPlay(item, where, state, config) {
+  const choice = expectObject(item, where, CHOICE_KEYS);
+  const ident = readId(choice, "fighter", where);
+  if ( !Object.hasOwn(state.fighters, ident) ) throw new RuleError(BAD_INPUT, `${where}.fighter names no fighter of the state`);
+  const card = readCard(choice.card, `${where}.card`, config);
+  let reach = null;
+  if ( card.reach !== null ) reach = readReach(card.reach, `${where}.card.reach`, config);
+  else if ( ATTACKS.includes(card.kind) ) {
+    throw new RuleError(BAD_INPUT, `${where}.card.reach is required for a ${card.kind}`);
+  }
+  const attributes = readAttributes(state.fighters[ident], `${IN}.state.fighters[${ident}]`);
+  const speed = turnSpeedOf(attributes, card.speed, card.focus, config);
+  const aim = choice.aim;
+  if ( (aim === null) || (typeof aim !== "object") || Array.isArray(aim) ) {
+    throw new RuleError(BAD_INPUT, `${where}.aim must be an object`);
+  }
+  const boost = getIntList(choice, "boost", where, 0, SMALL_INT);
+  const saveBoost = getInt(choice, "save_boost", where, 0, SMALL_INT);
+  const play = { fighter: ident, card, reach, speed, aim, boost, save_boost: saveBoost, protects: readProtects(choice, where) };
+  return [play, getBool(choice, "wait", where), readPath(choice, "path", where)];
+}
+
+/**
+ * DR-R07 step 1: every fighter still in the fight chooses exactly one card.
+ * @param {object} fields
+ * @param {object} state
+ * @param {object} config
+ * @returns {Map<string, Chosen>}
+ */
+export function readPlays(fields, state, config) {
+  const plays = new Map();
+  for ( const [where, item] of readObjects(fields, "choices", IN) ) {
+    const chosen = readPlay(item, where, state, config);
+    if ( plays.has(chosen[0].fighter) ) throw new RuleError(BAD_INPUT, `${where}.fighter already chose a card this Turn`);
+    plays.set(chosen[0].fighter, chosen);
+  }
+  const inside = Object.entries(state.fighters).filter(([, f]) => !OUT.includes(f.status)).map(([i]) => i).sort();
+  if ( [...plays.keys()].sort().join("\n") !== inside.join("\n") ) {
+    throw new RuleError(BAD_INPUT, `${IN}.choices must hold one card for each fighter still in the fight`);
+  }
+  return plays;
+}
+
+/**
+ * DR-G41: a dampened fighter's gift cards (tagged as the dampener says) do nothing.
+ * @param {object} fighter
+ * @param {object} card
+ * @param {object} config
+ * @returns {boolean}
+ */
+function disabled(fighter, card, config) {
+  if ( !Object.hasOwn(fighter.conditions, "dampened") ) return false;
+  const dampener = configObject(config, "dampener", ["disables_tags", "removes_blind_fighting", "sensorial_class"]);
+  const gone = readStrList(dampener, "disables_tags", `${CF}.dampener`);
+  return card.tags.some(tag => gone.includes(tag));
+}
+
+/**
+ * Mark the fighter as having taken their turn (Dizzy timing).
+ * @param {Scene} scene
+ * @param {string} fighter
+ * @returns {void}
+ */
+function done(scene, fighter) {
+  scene.state.fighters[fighter] = { ...scene.state.fighters[fighter], acted: true };
+}
+
+/**
+ * DR-R07 steps 3-4, DR-G18, DR-G41: reveal the card, then move and act unless Dizzied.
+ * A Dizzied fighter's card does nothing ("move_and_act") or only moves ("act_only").
+ * @param {Scene} scene
+ * @param {Play} play
+ * @param {Array<[number, number]>} path
+ * @returns {object[]}
+ */
+export function fighterTurn(scene, play, path) {
+  const { state, config } = scene;
+  const fighter = state.fighters[play.fighter];
+  const events = [{ type: "reveal", fighter: play.fighter, card: play.card.id }];
+  const lost = conditions.losesAction(fighter, state.turn);
+  const loses = getChoice(config, "dizzy_loses", CF, LOSES);
+  if ( disabled(fighter, play.card, config) ) {
+    events.push({ type: "card_disabled", fighter: play.fighter, card: play.card.id });
+  } else if ( lost && (loses === "move_and_act") ) {
+    events.push({ type: "action_lost", fighter: play.fighter, loses });
+  } else {
+    const where = `${IN}.choices[${play.fighter}].path`;
+    const start = readHex(fighter, "hex", `${IN}.state.fighters[${play.fighter}]`);
+    const end = walk(start, path, play.card.movement, occupied(state, play.fighter), where);
+    if ( path.length ) {
+      events.push(moveEvent(play.fighter, start, end, path.length));
+      movedTo(state, play.fighter, end);
+    }
+    if ( lost ) events.push({ type: "action_lost", fighter: play.fighter, loses });
+    else events.push(...act(scene, play));
+  }
+  done(scene, play.fighter);
+  return events;
+}
+
+/**
+ * DR-G26: a fighter's turn begins: their defences armed last Turn may run out.
+ * @param {Scene} scene
+ * @param {string} fighter
+ * @returns {object[]}
+ */
+function ownTurn(scene, fighter) {
+  const input = { state: scene.state, moment: "own_turn", fighter };
+  const [events, state] = defences.expireDefences(input, scene.config, scene.queue);
+  adopt(scene, state);
+  return events;
+}
+
+/**
+ * A fighter down or obliterated before their turn comes does not act.
+ * @param {Scene} scene
+ * @param {string} fighter
+ * @returns {object[]}
+ */
+function out(scene, fighter) {
+  const status = scene.state.fighters[fighter].status;
+  return OUT.includes(status) ? [{ type: "skipped", fighter, status }] : [];
+}
+
+/**
+ * DR-R07 steps 3 and 5, DR-G20: fastest first; a Waiting fighter drops to the end once.
+ * @param {Scene} scene
+ * @param {string[]} order
+ * @param {Map<string, Chosen>} plays
+ * @returns {object[]}
+ */
+export function runOrder(scene, order, plays) {
+  const lifo = getChoice(scene.config, "wait_queue", CF, WAIT_QUEUES) === "lifo";
+  const events = [];
+  const waiting = [];
+  for ( const fighter of order ) {
+    events.push(...ownTurn(scene, fighter));
+    const skipped = out(scene, fighter);
+    const [play, wait, path] = plays.get(fighter);
+    if ( skipped.length ) events.push(...skipped);
+    else if ( wait ) {
+      events.push({ type: "wait", fighter });
+      waiting.splice(lifo ? 0 : waiting.length, 0, fighter);
+    }
+    else events.push(...fighterTurn(scene, play, path));
+  }
+  for ( const fighter of waiting ) {
+    const skipped = out(scene, fighter);
+    const [play, , path] = plays.get(fighter);
+    events.push(...(skipped.length ? skipped : fighterTurn(scene, play, path)));
+  }
+  return events;
+}
+
+/**
+ * DR-G17, DR-G26: conditions and defences that run out with the Turn end; a new Turn begins.
+ * @param {Scene} scene
+ * @returns {object[]}
+ */
+export function endTurn(scene) {
+  const state = scene.state;
+  const number = state.turn;
+  const events = [];
+  for ( const ident of sortedKeys(Object.keys(state.fighters)) ) {
+    const [ended, fighter] = conditions.expire(state.fighters[ident], number);
+    events.push(...ended);
+    state.fighters[ident] = { ...fighter, acted: false };
+  }
+  const input = { state, moment: "end_of_turn", fighter: null };
+  const [expired, updated] = defences.expireDefences(input, scene.config, scene.queue);
+  adopt(scene, { ...updated, turn: number + 1 });
+  return [...events, ...expired, { type: "turn_end", turn: number }];
+}
+
+/**
+ * DR-R01, DR-R07, DR-R08, DR-G19, DR-G20, DR-G21: one whole Turn for every fighter at once.
+ *
+ * Secret cards come in together; Speeds are revealed (cards stay hidden); the order is
+ * fastest first with roll-offs; each fighter in turn may Wait, then reveals, moves and acts.
+ * The mode (live or training) is announced first, as every fighter knows it.
+ * @type {Rule}
+ */
+export function turn(input, config, queue) {
+  const fields = expectObject(input, IN, ["state", "visibility", "choices"]);
+  const state = readState(fields.state, config);
+  const visibility = getStr(fields, "visibility", IN);
+  const mode = getChoice(config, "mode", CF, MODES);
+  const plays = readPlays(fields, state, config);
+  for ( const ident of plays.keys() ) state.fighters[ident] = { ...state.fighters[ident], played: true, acted: false };
+  const events = [{ type: "turn_start", turn: state.turn, mode }];
+  const speeds = [...plays.values()].map(([play]) => ({ fighter: play.fighter, speed: play.speed }));
+  const [order, rolled] = speedOrder(speeds, config, queue);
+  events.push(speedsEvent(speeds), ...rolled, { type: "order", order });
+  const saves = Object.fromEntries([...plays.values()].map(([play]) => [play.fighter, play.save_boost]));
+  const scene = { state, config, queue, visibility, saves };
+  events.push(...runOrder(scene, order, plays));
+  events.push(...endTurn(scene));
+  return [events, scene.state];
+}
+
+/** Every rule of this topic by camelCase name, in file order. */
+export const RULES = Object.freeze({ turn });
