@@ -152,7 +152,10 @@ def declare(
     attempt: Attempt, aim: Mapping[str, Any], others: Sequence[Body], ctx: Context
 ) -> tuple[list[Body], list[Event]]:
     """DR-R09, DR-G05, DR-G22: the declared targets: the aimed fighter (after any Confused
-    redirection) or everyone in the aimed area, in area order."""
+    redirection) or everyone in the aimed area, in area order.
+
+    Confusion redirects only an attack aimed at one fighter; an area already hits allies.
+    """
     config, queue = ctx
     attack = attempt.attack
     if attack.reach.shape in SINGLE_TARGET:

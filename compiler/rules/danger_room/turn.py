@@ -7,7 +7,9 @@ Input `{state, visibility, choices}`:
   `sensorial_class`, `traits`, `weapons`, `wielded` (and part B's `defence_uses`, `xp`, `played`).
 - `visibility`: the location's Visibility level (DR-G23).
 - `choices`: the secret cards (DR-R07 step 1), one per fighter still in the fight:
-  `{fighter, card, wait, path, aim, boost, save_boost, protects}`. A card is
+  `{fighter, card, wait, path, aim, boost, save_boost, protects}`; `boost` gives the BOOSTs
+  per hit of each target's damage roll, `save_boost` those the fighter adds to each save it
+  rolls this Turn, `protects` whom an Active Defence covers (null: the owner). A card is
   `{id, kind, speed, focus, movement, reach, tags, weapon, damage, base_attribute, damage_type,
   hits, save, inflicts, active_defence}`.
 

@@ -165,6 +165,7 @@ function caughtBy(attack, targets, caught) {
 /**
  * DR-R09, DR-G05, DR-G22: the declared targets: the aimed fighter (after any Confused
  * redirection) or everyone in the aimed area, in area order.
+ * Confusion redirects only an attack aimed at one fighter; an area already hits allies.
  * @param {Attempt} attempt
  * @param {object} aim
  * @param {Body[]} others

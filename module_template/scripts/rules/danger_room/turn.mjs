@@ -5,7 +5,9 @@
  * Input `{state, visibility, choices}`: the fight state as part B's `hits.resolveHit` documents
  * it (each fighter also carrying part A's `hex`, `airborne`, `sensorial_class`, `traits`,
  * `weapons`, `wielded`, `played`), the location's Visibility level, and one secret choice
- * `{fighter, card, wait, path, aim, boost, save_boost, protects}` per fighter still in the fight.
+ * `{fighter, card, wait, path, aim, boost, save_boost, protects}` per fighter still in the fight:
+ * `boost` gives the BOOSTs per hit of each target's damage roll, `save_boost` those the fighter
+ * adds to each save it rolls this Turn, `protects` whom an Active Defence covers (null: owner).
  * Dice follow the canonical order of catalogue §1.4.
  */
 
