@@ -19,7 +19,6 @@ from compiler.packing import Pack, foundry_documents, write_pack
 from compiler.render.journal import journal_pages, macro_specs
 from compiler.render.lang import language_strings
 from compiler.render.manifest import dump_json, module_manifest, zip_name
-from compiler.render.sanitize import sanitize_ruleset
 from compiler.render.scripts import script_files
 from compiler.writing import (
     remove_tree,
@@ -41,7 +40,7 @@ class ModulePlan:
 
 
 def plan_module(ruleset: Ruleset) -> ModulePlan:
-    clean = sanitize_ruleset(ruleset)
+    clean = ruleset  # HTML was allow-list sanitised per file, right after validation
     packs = foundry_documents(clean, macro_specs(clean), journal_pages(clean))
     files = script_files(clean, packs)
     files["module.json"] = dump_json(module_manifest(clean, packs))

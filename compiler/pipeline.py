@@ -29,6 +29,7 @@ from compiler.linking import FolderContent, link
 from compiler.loading import load_source
 from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
 from compiler.model import ContentSet
+from compiler.sanitize import sanitize_checked
 from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
 
@@ -37,7 +38,9 @@ CACHE_FOLDER = ".rulepack-cache"
 CACHE_SUBFOLDER = "content"
 SHARDS = 64
 #: Everything whose change can change a file's load/validate outcome, besides the schemas.
-_CODE = ("loading", "validation.py", "schemas/__init__.py", "model.py", "diagnostics.py")
+_CODE = (
+    "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py"
+)
 
 
 @dataclass(frozen=True)
@@ -139,7 +142,8 @@ def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResul
     checked = checker.check(source, engine)
     if isinstance(checked, list):
         return FileResult(None, tuple(checked), engine)
-    return FileResult(checked, (), engine)
+    kind_engine = None if file.kind == MANIFEST_KIND else engine
+    return FileResult(sanitize_checked(checked, kind_engine), (), engine)
 
 
 def _kind_allowed(file: SourceFile, engine: str | None, checker: Checker) -> bool:

@@ -28,7 +28,7 @@ def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
     overview = render(
         "journal/overview.html.j2", title=ruleset.title, engine=ruleset.engine,
         version=ruleset.version, contents=contents,
-        # Already allow-list sanitised by render.sanitize before this stage.
+        # Allow-list sanitised right after validation (compiler/sanitize.py).
         description=Markup(ruleset.description),
     )
     settings = [

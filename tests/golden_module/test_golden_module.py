@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 from compiler.cli import main
-from compiler.render.sanitize import ALLOWED_TAGS
+from compiler.sanitize import ALLOWED_TAGS
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "expected"

@@ -1,9 +1,11 @@
-"""The build is the sanitiser of record for author HTML.
+"""The compiler is the sanitiser of record for author HTML.
 
 Compendium packs written at build time never pass through Foundry's server-side sanitising, so
 every rich-text field is cleaned here with an allow-list (nh3, the ammonia bindings). Enricher
 syntax (`@UUID[…]{…}`, `[[/r 1d20]]`) is plain text to the sanitiser and survives; scripts,
-event handlers, iframes, SVG, inline styles and non-http(s) links do not.
+event handlers, iframes, SVG, inline styles and non-http(s) links do not. It runs on each
+document right after validation, so the cached per-file results already hold clean HTML and no
+later stage ever sees author HTML that was not cleaned.
 """
 
 from __future__ import annotations
@@ -14,8 +16,7 @@ from typing import Any
 
 import nh3
 
-from compiler.model import Document, Ruleset
-from compiler.validation import html_fields
+from compiler.validation import Checked, html_fields
 
 ALLOWED_TAGS = frozenset({
     "a", "p", "br", "hr", "strong", "em", "b", "i", "u", "s", "sub", "sup", "blockquote", "code",
@@ -37,25 +38,25 @@ def clean_html(html: str) -> str:
     ))
 
 
-def _clean_path(data: Mapping[str, Any], path: tuple[str, ...]) -> dict[str, Any]:
-    copy = dict(data)
+def _clean_path(value: Any, path: tuple[str, ...]) -> Any:
+    """`value` with the HTML at `path` cleaned; `*` is every array item or map value."""
+    if not path:
+        return clean_html(value) if isinstance(value, str) else value
     head, rest = path[0], path[1:]
-    value = copy.get(head)
-    if rest and isinstance(value, Mapping):
-        copy[head] = _clean_path(value, rest)
-    elif not rest and isinstance(value, str):
-        copy[head] = clean_html(value)
-    return copy
+    if head == "*" and isinstance(value, list | tuple):
+        return [_clean_path(item, rest) for item in value]
+    if isinstance(value, Mapping):
+        copy = dict(value)
+        keys = list(copy) if head == "*" else [head] if head in copy else []
+        for key in keys:
+            copy[key] = _clean_path(copy[key], rest)
+        return copy
+    return value
 
 
-def _clean_document(engine: str, document: Document) -> Document:
-    data: Mapping[str, Any] = document.data
-    for field in html_fields(engine, document.kind):
+def sanitize_checked(checked: Checked, engine: str | None) -> Checked:
+    """The checked document with every rich-text field cleaned (its kind's HTML fields)."""
+    data: Mapping[str, Any] = checked.data
+    for field in html_fields(engine, checked.source.kind):
         data = _clean_path(data, tuple(field.split(".")))
-    return replace(document, data=data)
-
-
-def sanitize_ruleset(ruleset: Ruleset) -> Ruleset:
-    """The same ruleset with every HTML field of every document (and the description) cleaned."""
-    documents = tuple(_clean_document(ruleset.engine, d) for d in ruleset.documents)
-    return replace(ruleset, documents=documents, description=clean_html(ruleset.description))
+    return replace(checked, data=data)
