@@ -37,6 +37,9 @@ class RuleError(RulepackError):
         message: a human sentence; built only from ints and fixed words so both engines agree.
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, die: int | str | None = None) -> None:
         super().__init__(message)
         self.code = code
+        #: For `queue_exhausted`: the die the rule asked for, so a caller that rolls dice on demand
+        #: (the module's Foundry layer) knows what to roll next and run the rule again.
+        self.die = die

@@ -71,7 +71,10 @@ def run_case(
         events, state = function(input, merged, queue)
         queue.finish()
     except RuleError as error:
-        return {"error": {"code": error.code, "message": error.message}}
+        found: dict[str, Any] = {"code": error.code, "message": error.message}
+        if error.die is not None:
+            found["die"] = error.die
+        return {"error": found}
     return {"events": events, "state": state}
 
 

@@ -76,6 +76,7 @@ class DiceQueue:
                 QUEUE_EXHAUSTED,
                 f"the rule asked for a {die_label(die)} but the queue ran out "
                 f"after {len(self._faces)} faces",
+                die=die,
             )
         have, value = self._faces[self._next]
         if have != die:

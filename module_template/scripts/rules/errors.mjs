@@ -33,10 +33,13 @@ export class RuleError extends Error {
   /**
    * @param {string} code     One of `ERROR_CODES`; stable across Python and JS.
    * @param {string} message  A sentence built only from ints and fixed words.
+   * @param {number|string|null} [die]  For `queue_exhausted`: the die the rule asked for, so a
+   *   caller rolling dice on demand (the Foundry layer) knows what to roll before running again.
    */
-  constructor(code, message) {
+  constructor(code, message, die = null) {
     super(message);
     this.name = "RuleError";
     this.code = code;
+    this.die = die;
   }
 }

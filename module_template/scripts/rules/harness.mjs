@@ -79,7 +79,7 @@ export function resolve(ruleset, rule, config) {
 /**
  * The outcome of one rule: its events and new state, or the error that stopped it.
  * @typedef {{events: object[], state: Record<string, any>, error?: undefined}
- *   | {error: {code: string, message: string}, events?: undefined, state?: undefined}} CaseResult
+ *   | {error: {code: string, message: string, die?: number|string}, events?: undefined, state?: undefined}} CaseResult
  */
 
 /**
@@ -101,7 +101,10 @@ export function runCase(ruleset, rule, config, input, dice) {
     queue.finish();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
-    return { error: { code: err.code, message: err.message } };
+    /** @type {{code: string, message: string, die?: number|string}} */
+    const error = { code: err.code, message: err.message };
+    if ( err.die !== null ) error.die = err.die;
+    return { error };
   }
   return { events, state };
 }

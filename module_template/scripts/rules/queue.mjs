@@ -96,7 +96,7 @@ export class DiceQueue {
     if ( !isDie(die) ) throw new RuleError(BAD_INPUT, 'a rule asked for a die that is not 2..1000 or "F"');
     if ( this._next >= this._faces.length ) {
       throw new RuleError(QUEUE_EXHAUSTED,
-        `the rule asked for a ${dieLabel(die)} but the queue ran out after ${this._faces.length} faces`);
+        `the rule asked for a ${dieLabel(die)} but the queue ran out after ${this._faces.length} faces`, die);
     }
     const [have, value] = this._faces[this._next];
     if ( have !== die ) {
