@@ -34,14 +34,17 @@ def kind_of(value: object) -> str:
 
 
 def merge_config(defaults: Mapping[str, Any], overrides: object) -> dict[str, Any]:
-    """`defaults` with a fixture's overrides; unknown keys and changed kinds are `bad_config`."""
+    """`defaults` with a fixture's overrides; unknown keys and changed kinds are `bad_config`.
+
+    A key whose default is null (an optional content id, say) takes any kind: its ruleset checks it.
+    """
     if not isinstance(overrides, Mapping):
         raise RuleError(BAD_CONFIG, "config must be an object")
     for key in sorted_keys(overrides):
         if key not in defaults:
             raise RuleError(BAD_CONFIG, f"config.{key} is not a key of this ruleset's config")
         kind = kind_of(defaults[key])
-        if kind_of(overrides[key]) != kind:
+        if kind != "null" and kind_of(overrides[key]) != kind:
             raise RuleError(BAD_CONFIG, f"config.{key} must be of kind {kind}")
     return {**defaults, **overrides}
 

@@ -30,6 +30,9 @@ DANGER_ROOM_A += ("landing", "weapons", "acts", "turn")
 #: danger_room part B's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
 DANGER_ROOM_B = ("combatant", "rolls", "saves", "conditions", "health", "damage", "hits")
 DANGER_ROOM_B += ("defences", "aftermath", "part_b")
+#: hazard_location and its topic modules (its HZ-Rxx/HZ-Gxx tags are checked by its own tests)
+HAZARD_LOCATION = ("", "_fields", "_config", "_content", "_arith", "_checks", "_armor", "_harm")
+HAZARD_LOCATION += ("_stamina", "_turn", "_gear", "_measures", "_pools", "_attack")
 #: (python module, JS module, whether each definition must name a catalogue item)
 MIRRORED = [
     ("queue.py", "queue.mjs", True),
@@ -40,6 +43,7 @@ MIRRORED = [
     ("errors.py", "errors.mjs", False),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_A),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_B),
+    *((f"hazard_location{m}.py", f"hazard_location{m}.mjs", False) for m in HAZARD_LOCATION),
 ]
 
 
