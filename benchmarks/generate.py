@@ -19,7 +19,7 @@ MANIFEST = """\
 id: rulepack-bench
 title: Benchmark
 version: "1.0.0"
-ruleset: hazard_location
+ruleset: sdm_pool
 authors: [{name: Bench}]
 damage_types: [{id: slashing, name: Slashing}, {id: piercing, name: Piercing}]
 """
