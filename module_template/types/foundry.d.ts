@@ -20,6 +20,25 @@
  */
 declare class Hooks {
   static once(hook: string, fn: (...args: any[]) => unknown): number;
+  /**
+   * Hooks.on: "Register a callback handler which should be triggered when a hook is triggered";
+   * returns the id to pass to `Hooks.off`.
+   */
+  static on(hook: string, fn: (...args: any[]) => unknown): number;
+}
+
+/**
+ * The chat render hooks (`foundry/compat.mjs` `onRenderChatMessage` registers exactly one):
+ * v13 "renderChatMessageHTML" passes (message, html: HTMLElement, context) — "A hook event that
+ * fires for each ChatMessage which is rendered for addition to the ChatLog"; v12
+ * "renderChatMessage" passes the same message with "The pending HTML as a jQuery object" (v13
+ * still calls it, deprecated). The module reads only the first element of that jQuery object.
+ * v13 https://foundryvtt.com/api/functions/hookEvents.renderChatMessageHTML.html
+ * v12 https://foundryvtt.com/api/v12/functions/hookEvents.renderChatMessage.html
+ */
+interface JQueryLike {
+  readonly length: number;
+  readonly [index: number]: HTMLElement | undefined;
 }
 
 /* -------------------------------------------- */
@@ -44,7 +63,32 @@ declare namespace foundry.utils {
    * v13 https://foundryvtt.com/api/functions/foundry.utils.cleanHTML.html
    */
   const cleanHTML: ((html: string) => string) | undefined;
+
+  /**
+   * getProperty: "A helper function which searches through an object to retrieve a value by a
+   * string key. The method also supports arrays if the provided key is an integer index of the
+   * array"; the key is dotted ("system.health.value").
+   * v12 https://foundryvtt.com/api/v12/functions/foundry.utils.getProperty.html
+   * v13 https://foundryvtt.com/api/functions/foundry.utils.getProperty.html
+   */
+  function getProperty(object: object, key: string): any;
+
+  /**
+   * fromUuid: "Retrieve a Document by its Universally Unique Identifier (uuid)"; "Returns the
+   * Document if it could be found, otherwise null". Namespaced here in v13; v12 has only the
+   * global `fromUuid` below (`foundry/compat.mjs` `documentFromUuid` reads this one first).
+   * v13 https://foundryvtt.com/api/functions/foundry.utils.fromUuid.html
+   */
+  const fromUuid: ((uuid: string, options?: { invalid?: boolean }) => Promise<foundry.abstract.Document | null>) | undefined;
 }
+
+/**
+ * The v12 global `fromUuid` (client/core/utils.js), same contract as v13's
+ * `foundry.utils.fromUuid` (the v12 API site lists it among the client's global functions; read
+ * only when the v13 namespace member is missing).
+ * v13 https://foundryvtt.com/api/functions/foundry.utils.fromUuid.html (the contract)
+ */
+declare var fromUuid: ((uuid: string, options?: { invalid?: boolean }) => Promise<foundry.abstract.Document | null>) | undefined;
 
 /**
  * A module package as listed in `game.modules`. The module only reads it to attach its `api`
@@ -81,6 +125,10 @@ declare class Localization {
  * v12 https://foundryvtt.com/api/v12/classes/client.Game.html
  */
 interface Game {
+  /** "The Release data for this version of Foundry": `generation` is its major version (12, 13). */
+  readonly release: { readonly generation: number };
+  /** "The currently connected User entity, or null if Users is not yet initialized" */
+  readonly user: User | null;
   /** "The collection of Module instances which are installed" */
   readonly modules: foundry.utils.Collection<Module>;
   /** "A mapping of CompendiumCollection instances, one per Compendium pack" */
@@ -97,6 +145,10 @@ declare var game: Game;
  */
 declare class Notifications {
   error(message: string, options?: { permanent?: boolean; localize?: boolean; console?: boolean }): unknown;
+  /** "Display a notification with the 'info' type" */
+  info(message: string, options?: { permanent?: boolean; localize?: boolean; console?: boolean }): unknown;
+  /** "Display a notification with the 'warning' type" */
+  warn(message: string, options?: { permanent?: boolean; localize?: boolean; console?: boolean }): unknown;
 }
 declare var ui: { notifications: Notifications };
 
@@ -112,6 +164,21 @@ declare namespace foundry.abstract {
    */
   class Document {
     getFlag(scope: string, key: string): any;
+    /** "The canonical identifier for this Document" (null before it is stored). */
+    readonly id: string | null;
+    /** "A Universally Unique Identifier (uuid) for this Document instance" */
+    readonly uuid: string;
+    /** "The canonical name of this Document type, for example 'Actor'" */
+    readonly documentName: string;
+    /** "The parent Document of this one, if this Document is embedded" (null otherwise). */
+    readonly parent: Document | null;
+    /** "The compendium collection ID which contains this document, if any" */
+    readonly pack: string | null;
+    /**
+     * "Update this Document using incremental data, saving it to the database": dotted keys are
+     * expanded; inner objects are merged and arrays replaced.
+     */
+    update(data?: Record<string, unknown>, operation?: Record<string, unknown>): Promise<this | undefined>;
   }
 
   /**
@@ -192,6 +259,8 @@ interface ChatMessageData {
   flavor?: string;
   content?: string;
   rolls?: Roll[];
+  /** "An object of optional key/value flags", by scope (the module writes its own id only). */
+  flags?: Record<string, Record<string, unknown>>;
 }
 
 /**
@@ -202,6 +271,10 @@ interface ChatMessageData {
  * v13 https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html
  */
 declare class ChatMessage extends foundry.abstract.Document {
+  /** "The HTML content of this chat message" */
+  readonly content: string;
+  /** The message's evaluated Roll instances ("rolls: An array of Roll instances"). */
+  readonly rolls: Roll[];
   static create(data: ChatMessageData, operation?: Record<string, unknown>): Promise<ChatMessage | undefined>;
   static getSpeaker(options?: { scene?: unknown; actor?: Actor | null; token?: unknown; alias?: string }): ChatSpeakerData;
 }
@@ -256,6 +329,22 @@ declare class Roll {
   evaluate(options?: { minimize?: boolean; maximize?: boolean; allowStrings?: boolean; allowInteractive?: boolean }): Promise<this>;
   toMessage(messageData?: ChatMessageData, options?: { rollMode?: string; create?: true }): Promise<ChatMessage | undefined>;
   toMessage(messageData: ChatMessageData, options: { rollMode?: string; create: false }): Promise<ChatMessageData>;
+  /**
+   * "Render a Roll instance to HTML": the dice-roll chat template (formula, faces tooltip, total);
+   * asynchronous.
+   */
+  render(options?: { flavor?: string; template?: string; isPrivate?: boolean }): Promise<string>;
+}
+
+/**
+ * The User document: `isGM` is "A convenience shortcut for checking whether the current User has
+ * GM permission" (role ASSISTANT or above).
+ * v12 https://foundryvtt.com/api/v12/classes/client.User.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.User.html
+ */
+declare class User extends foundry.abstract.Document {
+  readonly name: string;
+  readonly isGM: boolean;
 }
 
 /* -------------------------------------------- */
@@ -459,6 +548,35 @@ declare namespace foundry.applications {
      * v12 https://foundryvtt.com/api/v12/functions/foundry.applications.api.HandlebarsApplicationMixin.html
      * v13 https://foundryvtt.com/api/functions/foundry.applications.api.HandlebarsApplicationMixin.html
      */
+    /**
+     * A dialog button: action, label ("The button label. Will be localized"), default, callback.
+     * v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.api.DialogV2Button.html
+     */
+    interface DialogV2Button {
+      action?: string;
+      label?: string;
+      icon?: string;
+      default?: boolean;
+    }
+
+    /**
+     * "A lightweight Application that renders a dialog containing a form with arbitrary content,
+     * and some buttons" (since v12). `prompt` shows one OK button; `content` is an HTML string
+     * (v13 cleans it with `foundry.utils.cleanHTML`); with `rejectClose: false` closing the
+     * dialog resolves instead of rejecting.
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.applications.api.DialogV2.html
+     * v13 https://foundryvtt.com/api/classes/foundry.applications.api.DialogV2.html
+     */
+    class DialogV2 extends ApplicationV2 {
+      static prompt(config?: {
+        window?: ApplicationWindowConfiguration;
+        content?: string;
+        ok?: DialogV2Button;
+        rejectClose?: boolean;
+        modal?: boolean;
+      }): Promise<unknown>;
+    }
+
     function HandlebarsApplicationMixin<T extends abstract new (...args: any[]) => ApplicationV2>(
       BaseApplication: T
     ): T & { PARTS: Record<string, HandlebarsTemplatePart> };

@@ -38,3 +38,34 @@ export function cleanHtml(html) {
   const clean = foundry.utils.cleanHTML;
   return clean ? clean(html) : html;
 }
+
+/**
+ * Call `fn(message, element)` each time a chat message is rendered, through the one hook the
+ * running core offers: `renderChatMessageHTML` (v13, an HTMLElement) or `renderChatMessage`
+ * (v12, a jQuery object). Only one is registered, so v13 never logs the deprecation of the v12
+ * hook.
+ * @param {(message: ChatMessage, element: HTMLElement) => void} fn
+ * @returns {number}  the hook id
+ */
+export function onRenderChatMessage(fn) {
+  if ( game.release.generation >= 13 ) {
+    return Hooks.on("renderChatMessageHTML", (/** @type {ChatMessage} */ message, /** @type {HTMLElement} */ html) => {
+      fn(message, html);
+    });
+  }
+  return Hooks.on("renderChatMessage", (/** @type {ChatMessage} */ message, /** @type {JQueryLike} */ html) => {
+    const element = html[0];
+    if ( element ) fn(message, element);
+  });
+}
+
+/**
+ * A document by its uuid: `foundry.utils.fromUuid` (v13) or the global `fromUuid` (v12).
+ * @param {string} uuid
+ * @returns {Promise<foundry.abstract.Document|null>}
+ */
+export function documentFromUuid(uuid) {
+  const find = foundry.utils.fromUuid ?? globalThis.fromUuid;
+  if ( !find ) throw new Error("fromUuid is not available in this Foundry version");
+  return find(uuid);
+}
