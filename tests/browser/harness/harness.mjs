@@ -5,6 +5,7 @@
  * @module harness
  */
 
+import { clipboard } from "./foundry/clipboard.mjs";
 import { record } from "./foundry/record.mjs";
 import { scriptedDice } from "./foundry/dice.mjs";
 import { boot } from "./foundry/game.mjs";
@@ -20,7 +21,7 @@ let manifest = null;
 
 /** Elements and attributes that make author text executable; none may appear in shown areas. */
 const UNSAFE_TAGS = "script, iframe, frame, object, embed, base, meta, link, form, svg, math, img, style";
-const SHOWN_AREAS = ["#documents", "#chat-log"];
+const SHOWN_AREAS = ["#documents", "#chat-log", "#dialogs"];
 
 /** Iframes whose document has loaded (their `load` does not bubble, so capture it). */
 const loadedFrames = new WeakSet();
@@ -54,6 +55,30 @@ async function settle() {
   for (let i = 0; i < 3; i++) await nextTask();
 }
 
+/** Texts of the elements matching `selector` under `root`. */
+function texts(root, selector) {
+  return [...root.querySelectorAll(selector)].map((el) => el.textContent);
+}
+
+/** What a rendered rulepack chat card shows, part by part (null for other messages). */
+function shownCard(li) {
+  const card = li.querySelector(".rulepack-card");
+  if (!card) return null;
+  return {
+    dice: [...card.querySelectorAll(".rulepack-dice .dice-roll")].map((roll) => ({
+      formula: roll.querySelector(".dice-formula")?.textContent ?? null,
+      total: roll.querySelector(".dice-total")?.textContent ?? null,
+    })),
+    summary: texts(card, ".rulepack-summary"),
+    changes: texts(card, ".rulepack-changes li"),
+    undone: card.querySelector(".rulepack-undone")?.textContent ?? null,
+    trace: [...card.querySelectorAll(".rulepack-trace li")].map((li) => ({
+      id: li.dataset.catalogueId ?? null, text: li.textContent,
+    })),
+    actions: [...card.querySelectorAll("button[data-rulepack-action]")].map((b) => b.dataset.rulepackAction),
+  };
+}
+
 /** What one rendered chat message shows. */
 function shownMessage(id) {
   const li = document.querySelector(`#chat-log [data-message-id="${CSS.escape(id)}"]`);
@@ -65,6 +90,7 @@ function shownMessage(id) {
     flavorText: flavor?.textContent ?? "",
     contentText: content?.textContent ?? "",
     contentHTML: content?.innerHTML ?? "",
+    card: shownCard(li),
   };
 }
 
@@ -117,14 +143,23 @@ window.harness = {
   },
   runMacro,
   renderDocuments: () => renderDocuments(manifest),
+  /** What the chat log shows of one message (see `runMacro`'s `shown`). */
+  shownMessage,
+  /** Texts written to the clipboard stand-in since the last `runMacro`. */
+  clipboard: () => [...record.clipboard],
+  /** Let `navigator.clipboard` exist (a secure context) or not (plain http). */
+  setClipboard(available) {
+    clipboard.available = available;
+  },
   settle,
   inspect,
   /** Names of window properties set by canary payloads (`window.__canary*`). */
   canaries: () => Object.keys(window).filter((k) => k.startsWith("__canary")),
   violations: () => structuredClone(violations),
-  /** Text of the chat log and the documents area, for "shown as inert text" checks. */
+  /** Text of the chat log, the documents area and any dialog, for "shown as inert text" checks. */
   shownText: () => ({
     chat: document.getElementById("chat-log").textContent,
     documents: document.getElementById("documents").textContent,
+    dialogs: document.getElementById("dialogs").textContent,
   }),
 };

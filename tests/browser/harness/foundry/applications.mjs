@@ -91,3 +91,33 @@ export class TextEditor {
     return String(content ?? "");
   }
 }
+
+/**
+ * `DialogV2.prompt`: the dialog is shown in `#dialogs` with its content inserted as HTML, as v12
+ * does (v13 cleans string content first; the harness does not, to stay unforgiving). The promise
+ * settles when its OK button is clicked; with `rejectClose: false` nothing else settles it here.
+ */
+export class DialogV2 extends ApplicationV2 {
+  /**
+   * @param {{window?: {title?: string}, content?: string, ok?: {label?: string}, rejectClose?: boolean}} [config]
+   * @returns {Promise<string>}
+   */
+  static prompt({ window: frame = {}, content = "", ok = {} } = {}) {
+    const dialog = document.createElement("section");
+    dialog.className = "application dialog";
+    const title = dialog.appendChild(document.createElement("header"));
+    title.className = "window-title";
+    title.textContent = game.i18n.localize(frame.title ?? "");
+    const body = dialog.appendChild(document.createElement("div"));
+    body.className = "dialog-content";
+    body.innerHTML = String(content);
+    const button = dialog.appendChild(document.createElement("button"));
+    button.dataset.action = "ok";
+    button.textContent = game.i18n.localize(ok.label ?? "Confirm");
+    document.getElementById("dialogs").append(dialog);
+    return new Promise((resolve) => button.addEventListener("click", () => {
+      dialog.remove();
+      resolve("ok");
+    }, { once: true }));
+  }
+}

@@ -1,6 +1,6 @@
 /**
- * Stand-in for `ChatMessage`: `create` records the message and renders it into `#chat-log` the
- * way Foundry v12 does — its chat-message template puts `flavor` and `content` in with `{{{ }}}`
+ * Stand-in for `ChatMessage`: `create` records the message and renders it into `#chat-log` (and
+ * `update` renders it again in place, firing the render hook again) the way Foundry v12 does — its chat-message template puts `flavor` and `content` in with `{{{ }}}`
  * (raw HTML) and the sidebar appends the result with jQuery, so scripts in either would run.
  * That is deliberate: the page must be as unforgiving as Foundry for the XSS checks.
  * @module harness/foundry/chat
@@ -50,12 +50,51 @@ export class ChatMessage extends Document {
     };
     const message = new this(stored);
     message.rolls = rolls;
+    game.messages.set(message.id, message);
     record.messages.push(stored);
     const element = renderMessage(message);
     Hooks.callAll("createChatMessage", message, options, game.user?.id);
-    // v13's HTMLElement hook; v12's `renderChatMessage` passes jQuery, which the harness lacks.
-    if (game.release.generation >= 13) Hooks.callAll("renderChatMessageHTML", message, element, { message: stored });
+    callRenderHooks(message, element);
     return message;
+  }
+
+  /** Update as any document, then render the message again in place, as the chat log does. */
+  async update(changes = {}, options = {}) {
+    await super.update(changes, options);
+    const old = document.querySelector(`#chat-log [data-message-id="${CSS.escape(this.id)}"]`);
+    const element = renderMessage(this, old);
+    callRenderHooks(this, element);
+    return this;
+  }
+}
+
+/**
+ * The few jQuery members a v12 `renderChatMessage` handler may read: the elements by index and
+ * `length` (Foundry passes `$(html)`; the harness has no jQuery).
+ * @param {Element} element
+ */
+export function jQueryLike(element) {
+  return Object.freeze({ 0: element, length: 1, jquery: "harness", [Symbol.iterator]: [][Symbol.iterator].bind([element]) });
+}
+
+/**
+ * Fire the render hook of the running generation: v12 `renderChatMessage` with a jQuery-like
+ * wrapper; v13 `renderChatMessageHTML` with the element, and the old hook only behind its
+ * deprecation warning (a console warning, so a failure) when something still listens to it.
+ * @param {ChatMessage} message
+ * @param {Element} element
+ */
+function callRenderHooks(message, element) {
+  const data = { message: { _id: message.id, flavor: message.flavor, content: message.content } };
+  if (game.release.generation < 13) {
+    Hooks.callAll("renderChatMessage", message, jQueryLike(element), data);
+    return;
+  }
+  Hooks.callAll("renderChatMessageHTML", message, element, data);
+  if (Hooks.counts().renderChatMessage) {
+    console.warn("The renderChatMessage hook is deprecated in favor of renderChatMessageHTML"
+      + " (Deprecated since Version 13, Backwards-compatible support will be removed in Version 15)");
+    Hooks.callAll("renderChatMessage", message, jQueryLike(element), data);
   }
 }
 
@@ -71,8 +110,13 @@ function visibleContent(message) {
   return message.rolls.map((r) => r.renderHTML()).join("");
 }
 
-/** @param {ChatMessage} message  @returns {Element} the appended `li` */
-function renderMessage(message) {
+/**
+ * Render one message: appended to the log, or in place of `old` when it was rendered before.
+ * @param {ChatMessage} message
+ * @param {Element|null} [old]
+ * @returns {Element} the `li`
+ */
+function renderMessage(message, old = null) {
   const flavor = message.flavor ? `<span class="flavor-text">${message.flavor}</span>` : "";
   const html = `<li class="chat-message message flexcol" data-message-id="${escapeHTML(message.id)}">
   <header class="message-header flexrow">
@@ -84,6 +128,7 @@ function renderMessage(message) {
 </li>`;
   const log = document.getElementById("chat-log");
   const [element] = appendHTML(log, html);
+  if (old) old.replaceWith(element);
   return element;
 }
 

@@ -183,6 +183,17 @@ export class Roll {
     return create ? ChatMessage.implementation.create(data, { rollMode }) : data;
   }
 
+  /**
+   * v12+: asynchronous, Foundry's dice-roll template for this roll (as `renderHTML`).
+   * @param {{flavor?: string, template?: string, isPrivate?: boolean}} [options]
+   * @returns {Promise<string>}
+   */
+  async render(options = {}) {
+    if (!this._evaluated) await this.evaluate();
+    if (options.template) throw new Error("harness Roll#render: custom templates are not modelled");
+    return this.renderHTML();
+  }
+
   /** @returns {string} Foundry's dice-roll markup, text escaped by DOM construction */
   renderHTML() {
     const root = document.createElement("div");

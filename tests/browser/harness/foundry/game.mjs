@@ -7,9 +7,10 @@
  */
 
 import {
-  ActorSheetV2, ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2,
+  ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2,
 } from "./applications.mjs";
 import { ChatMessage } from "./chat.mjs";
+import { installClipboard } from "./clipboard.mjs";
 import { Collection } from "./collection.mjs";
 import { Die, NumericTerm, OperatorTerm, Roll } from "./dice.mjs";
 import { DOCUMENT_CLASSES } from "./documents.mjs";
@@ -18,8 +19,10 @@ import { Hooks } from "./hooks.mjs";
 import { Localization } from "./i18n.mjs";
 import { Notifications } from "./notifications.mjs";
 import { CompendiumCollection } from "./packs.mjs";
-import { applicationNamespaces, installMovedGlobals, RELEASES } from "./release.mjs";
+import { applicationNamespaces, installMovedGlobals, RELEASES, utilsNamespace } from "./release.mjs";
 import { ClientSettings } from "./settings.mjs";
+import { fromUuid } from "./uuid.mjs";
+import { getProperty, setProperty } from "./utils.mjs";
 
 /** The logged-in user: a GM without an assigned character. */
 export const USER = Object.freeze({ _id: "harnessUser00001", name: "Gamemaster", role: 4 });
@@ -56,14 +59,15 @@ function globalsFor(manifest, release) {
     Hooks,
     Roll,
     ChatMessage,
+    fromUuid,
     ...DOCUMENT_CLASSES,
     foundry: {
-      utils: { Collection },
+      utils: { Collection, getProperty, setProperty, ...utilsNamespace(release.generation) },
       dice: { Roll, terms: { Die, NumericTerm, OperatorTerm } },
       data: { fields: { ...FIELDS } },
       abstract: { DataModel, TypeDataModel },
       applications: {
-        api: { ApplicationV2, DocumentSheetV2, HandlebarsApplicationMixin },
+        api: { ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin },
         sheets: { ItemSheetV2, ActorSheetV2 },
         ...applicationNamespaces(release.generation),
       },
@@ -111,6 +115,7 @@ export async function boot(moduleId, { generation = 12 } = {}) {
   const world = new URL(`/world/${moduleId}/`, location.origin);
   Object.assign(globalThis, globalsFor(manifest, release));
   installMovedGlobals(generation);
+  installClipboard();
   addStyles(base, manifest);
   for (const path of manifest.esmodules ?? []) await import(new URL(path, base).href);
   Hooks.callAll("init");
@@ -123,6 +128,7 @@ export async function boot(moduleId, { generation = 12 } = {}) {
   game.user = user;
   const actors = (await getJSON(new URL("actors.json", world))).map((a) => new DOCUMENT_CLASSES.Actor(a));
   game.actors = new Collection(actors.map((a) => [a.id, a]));
+  game.messages = new Collection();
   Hooks.callAll("setup");
   game.ready = true;
   Hooks.callAll("ready");

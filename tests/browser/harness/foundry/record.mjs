@@ -1,5 +1,6 @@
 /**
- * What a macro run did, as the stand-ins saw it: chat messages, document updates, notifications.
+ * What a macro run did, as the stand-ins saw it: chat messages, document updates, notifications
+ * and clipboard writes.
  * The test reads it after each run and resets it before the next.
  * @module harness/foundry/record
  */
@@ -11,10 +12,13 @@ export const record = {
   updates: [],
   /** @type {{type: string, message: string}[]} */
   notifications: [],
+  /** @type {string[]} texts written to `navigator.clipboard` */
+  clipboard: [],
 
   reset() {
     this.messages.length = 0;
     this.updates.length = 0;
     this.notifications.length = 0;
+    this.clipboard.length = 0;
   },
 };

@@ -2,12 +2,14 @@
  * What differs between the two Foundry generations the modules support (v12 minimum, v13
  * verified), as far as the stand-ins go: v13 moved `DocumentSheetConfig` and `TextEditor` into
  * namespaces and keeps the old globals only behind a deprecation warning (which fails the tests,
- * like any console warning). Data migrations between them live on the document classes
- * (`migrateData` in documents.mjs).
+ * like any console warning), and added `foundry.utils.fromUuid` beside the global. Data
+ * migrations between them live on the document classes (`migrateData` in documents.mjs); the
+ * chat render hook of each generation is fired in chat.mjs.
  * @module harness/foundry/release
  */
 
 import { DocumentSheetConfig, TextEditor } from "./applications.mjs";
+import { fromUuid } from "./uuid.mjs";
 
 export const RELEASES = Object.freeze({
   12: Object.freeze({ generation: 12, build: 331 }),
@@ -43,4 +45,13 @@ export function installMovedGlobals(generation) {
 export function applicationNamespaces(generation) {
   if (generation < 13) return {};
   return { apps: { DocumentSheetConfig }, ux: { TextEditor } };
+}
+
+/**
+ * Members v13 added under `foundry.utils` (v12 has only the global `fromUuid`).
+ * @param {number} generation
+ * @returns {object}
+ */
+export function utilsNamespace(generation) {
+  return generation < 13 ? {} : { fromUuid };
 }
