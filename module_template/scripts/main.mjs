@@ -8,6 +8,7 @@
 import { MODULE_ID, ENGINE, RULES_CONFIG } from "./config.mjs";
 import { runCase } from "./rules/harness.mjs";
 import { rollHitLocation } from "./foundry/hit-location.mjs";
+import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
 
@@ -20,6 +21,10 @@ import { registerSheets } from "./foundry/sheets.mjs";
  *   Run one rule of this module's engine on explicit dice faces (same call as the fixtures).
  * @property {(key: string) => Promise<ChatMessage|undefined>} rollHitLocation
  *   Roll on one of this module's hit-location tables and post the result.
+ * @property {typeof CARDS} cards
+ *   The chat-card builder every ruleset adapter posts through (`foundry/chat-card.mjs`):
+ *   `postCard`, `applyChanges`, `diceOf`, `traceLines`, `undoCard`, `copyFixture`, `fixtureYaml`,
+ *   `readCard`.
  */
 
 /* -------------------------------------------- */
@@ -31,12 +36,14 @@ Hooks.once("init", () => {
   if ( !module ) throw new Error(`${MODULE_ID} | module is not registered`);
   registerDataModels();
   registerSheets();
+  registerCardHooks();
   /** @type {ModuleApi} */
   const api = {
     engine: ENGINE,
     config: RULES_CONFIG,
     runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
-    rollHitLocation
+    rollHitLocation,
+    cards: CARDS
   };
   module.api = Object.freeze(api);
 });

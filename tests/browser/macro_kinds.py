@@ -52,12 +52,21 @@ class Case:
 
 @dataclass(frozen=True)
 class Message:
-    """A chat message as shown: speaker, flavor and content text, and (formula, faces) per roll."""
+    """A chat message as shown: speaker, flavor and content text, and (formula, faces) per roll.
+
+    For a rulepack chat card (`foundry/chat-card.mjs`) `content_text` is its summary lines joined
+    by newlines, and the card's parts are compared too: (formula, total) of each roll it shows,
+    its change lines, the catalogue id of each trace line, and its buttons as the viewer sees them.
+    """
 
     alias: str
     flavor_text: str
     content_text: str
     rolls: tuple[tuple[str, tuple[int, ...]], ...]
+    dice_shown: tuple[tuple[str, str], ...] = ()
+    changes: tuple[str, ...] = ()
+    trace_ids: tuple[str | None, ...] = ()
+    actions: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,19 +104,28 @@ def _js_string(value: object) -> str:
     return json.dumps(value) if isinstance(value, bool) else str(value)
 
 
+def observed_message(message: dict[str, Any]) -> Message:
+    """One recorded message as shown (see `Message`)."""
+    shown = message["shown"]
+    rolls = tuple(
+        (r["formula"], tuple(x["result"] for t in r["terms"] for x in t.get("results", [])))
+        for r in message["rolls"]
+    )
+    card = shown["card"]
+    if card is None:
+        return Message(shown["alias"], shown["flavorText"], shown["contentText"], rolls)
+    return Message(
+        alias=shown["alias"], flavor_text=shown["flavorText"],
+        content_text="\n".join(card["summary"]), rolls=rolls,
+        dice_shown=tuple((d["formula"], d["total"]) for d in card["dice"]),
+        changes=tuple(card["changes"]), trace_ids=tuple(t["id"] for t in card["trace"]),
+        actions=tuple(card["actions"]),
+    )
+
+
 def observed(run: dict[str, Any]) -> Outcome:
     """The page's report of a run, in the shape expectations are written in."""
-    messages = tuple(
-        Message(
-            alias=m["shown"]["alias"], flavor_text=m["shown"]["flavorText"],
-            content_text=m["shown"]["contentText"],
-            rolls=tuple(
-                (r["formula"], tuple(x["result"] for t in r["terms"] for x in t.get("results", [])))
-                for r in m["rolls"]
-            ),
-        )
-        for m in run["messages"]
-    )
+    messages = tuple(observed_message(m) for m in run["messages"])
     updates = tuple((u["uuid"], json.dumps(u["changes"], sort_keys=True)) for u in run["updates"])
     notes = tuple((n["type"], n["message"]) for n in run["notifications"])
     return Outcome(messages, updates, notes)
@@ -165,6 +183,11 @@ def expect_hit_location(ctx: MacroContext, case: Case) -> Outcome:
         content_text=foundry_format(
             lang["RULEPACK.HitLocation.Result"], die=die, face=face, location=label),
         rolls=((f"1d{die}", (face,)),),
+        # The card shows the d100 as Foundry renders it, one P6 trace line, and no Undo: the
+        # roll changes no document.
+        dice_shown=((f"1d{die}", str(face)),),
+        trace_ids=("P6",),
+        actions=("fixture",),
     ),))
 
 

@@ -107,4 +107,4 @@ def test_human_hit_location_at_table_boundaries(
     )
     result = module.lang["RULEPACK.HitLocation.Result"]
     line = foundry_format(result, die=100, face=face, location=name)
-    assert [m["shown"]["contentText"] for m in run["messages"]] == [line]
+    assert [m["shown"]["card"]["summary"] for m in run["messages"]] == [[line]]

@@ -1,12 +1,13 @@
 /**
  * Thin Foundry adapter for P6 (table lookup): rolls the table's die with Foundry's `Roll` so the
- * players see it, hands the face to the pure rules core, and posts the result to chat.
+ * players see it, hands the face to the pure rules core, and posts the chat card (the dice, the
+ * location, the rules trace and "Copy as fixture"; it changes no document).
  * @module foundry/hit-location
  */
 
 import { MODULE_ID, PACKS } from "../config.mjs";
 import { runCase } from "../rules/harness.mjs";
-import { escapeHtml } from "./html.mjs";
+import { diceOf, postCard } from "./chat-card.mjs";
 
 /* -------------------------------------------- */
 /*  Helpers                                     */
@@ -53,21 +54,16 @@ export async function rollHitLocation(key) {
   }
   const input = lookupInput(table);
   const roll = await new Roll(`1d${input.die}`).evaluate();
-  const face = roll.dice[0].results[0].result;
-  const outcome = runCase("primitives", "table_lookup", {}, input, [{ d: input.die, v: face }]);
+  const call = { ruleset: "primitives", rule: "table_lookup", config: {}, input, dice: diceOf(roll) };
+  const outcome = runCase(call.ruleset, call.rule, call.config, call.input, call.dice);
   if (outcome.error) {
     ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
     return undefined;
   }
   const result = [...table.results].find((r) => r.getFlag(MODULE_ID, "key") === outcome.state.key);
   const line = game.i18n.format("RULEPACK.HitLocation.Result", {
-    die: input.die, face, location: escapeHtml(result?.getFlag(MODULE_ID, "label") ?? outcome.state.key),
+    die: input.die, face: call.dice[0].v, location: result?.getFlag(MODULE_ID, "label") ?? outcome.state.key,
   });
-  const title = game.i18n.format("RULEPACK.HitLocation.Title", { table: escapeHtml(table.name) });
-  return ChatMessage.create({
-    speaker: ChatMessage.getSpeaker(),
-    flavor: title,
-    content: `<p class="rulepack-hit-location">${line}</p>`,
-    rolls: [roll],
-  });
+  const title = game.i18n.format("RULEPACK.HitLocation.Title", { table: table.name });
+  return postCard({ title, rolls: [roll], call, result: outcome, summary: [line] });
 }

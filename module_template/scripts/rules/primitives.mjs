@@ -391,3 +391,6 @@ export const RULES = Object.freeze({
   ceilSqrt,
   compareFractions
 });
+
+/** The rules trace of this ruleset (presentation only; see `primitives_trace.mjs`). */
+export { TRACE } from "./primitives_trace.mjs";
