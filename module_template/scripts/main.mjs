@@ -11,6 +11,7 @@ import { rollHitLocation } from "./foundry/hit-location.mjs";
 import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
+import { DANGER_ROOM, registerDangerRoomHooks } from "./foundry/danger-room/api.mjs";
 
 /**
  * What `game.modules.get(MODULE_ID).api` offers to macros and other modules.
@@ -25,6 +26,9 @@ import { registerSheets } from "./foundry/sheets.mjs";
  *   The chat-card builder every ruleset adapter posts through (`foundry/chat-card.mjs`):
  *   `postCard`, `applyChanges`, `diceOf`, `traceLines`, `undoCard`, `copyFixture`, `fixtureYaml`,
  *   `readCard`.
+ * @property {import("./foundry/danger-room/api.mjs").DangerRoomApi} [danger_room]
+ *   Danger Room modules only: the Turn (pick in secret, reveal Speeds, play a card, Wait, end the
+ *   Turn), cardless saves and contests, a blow's zero-Health roll, the aftermath.
  */
 
 /* -------------------------------------------- */
@@ -37,13 +41,16 @@ Hooks.once("init", () => {
   registerDataModels();
   registerSheets();
   registerCardHooks();
+  const dangerRoom = /** @type {string} */ (ENGINE) === "danger_room";
+  if ( dangerRoom ) registerDangerRoomHooks();
   /** @type {ModuleApi} */
   const api = {
     engine: ENGINE,
     config: RULES_CONFIG,
     runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
     rollHitLocation,
-    cards: CARDS
+    cards: CARDS,
+    ...(dangerRoom ? { danger_room: DANGER_ROOM } : {})
   };
   module.api = Object.freeze(api);
 });

@@ -135,6 +135,10 @@ interface Game {
   readonly packs: foundry.utils.Collection<CompendiumCollection>;
   /** "Localization support" */
   readonly i18n: Localization;
+  /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
+  readonly combat: Combat | null | undefined;
+  /** "The game World which is currently active": the module keys local storage by its id. */
+  readonly world: { readonly id: string };
 }
 declare var game: Game;
 
@@ -179,6 +183,8 @@ declare namespace foundry.abstract {
      * expanded; inner objects are merged and arrays replaced.
      */
     update(data?: Record<string, unknown>, operation?: Record<string, unknown>): Promise<this | undefined>;
+    /** "Assign a "flag" to this document" (an update of `flags.<scope>.<key>`). */
+    setFlag(scope: string, key: string, value: unknown): Promise<this>;
   }
 
   /**
@@ -345,7 +351,128 @@ declare class Roll {
 declare class User extends foundry.abstract.Document {
   readonly name: string;
   readonly isGM: boolean;
+  /**
+   * "A flag for whether the current User is targeting this Token" — the User's targets, a Set of
+   * Token placeables (UserTargets extends Set).
+   * v12 https://foundryvtt.com/api/v12/classes/client.UserTargets.html
+   * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.UserTargets.html
+   */
+  readonly targets: Set<Token>;
 }
+
+/* -------------------------------------------- */
+/*  Combat, tokens and the canvas               */
+/* -------------------------------------------- */
+
+/**
+ * The TokenDocument: `disposition` is "The disposition of the Token: -2 secret, -1 hostile,
+ * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS).
+ * v12 https://foundryvtt.com/api/v12/classes/client.TokenDocument.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.TokenDocument.html
+ */
+declare class TokenDocument extends foundry.abstract.Document {
+  readonly name: string;
+  readonly disposition: number;
+}
+
+/**
+ * The Token placeable on the canvas: its `document`, its `actor` and `center`, "The Token's
+ * current central position".
+ * v12 https://foundryvtt.com/api/v12/classes/client.Token.html
+ * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.Token.html
+ */
+declare class Token {
+  readonly id: string;
+  readonly name: string;
+  readonly document: TokenDocument;
+  readonly actor: Actor | null;
+  readonly center: { x: number; y: number };
+}
+
+/**
+ * A Combatant: "A reference to the Actor document which this Combatant represents, if any",
+ * likewise its `token` (a TokenDocument); `tokenId`, `name`, `initiative`; `isOwner` "Test
+ * whether the current game User has OWNER permission"; `parent` is its Combat.
+ * v12 https://foundryvtt.com/api/v12/classes/client.Combatant.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.Combatant.html
+ */
+declare class Combatant extends foundry.abstract.Document {
+  readonly name: string;
+  readonly actor: Actor | null;
+  readonly token: TokenDocument | null;
+  readonly tokenId: string | null;
+  readonly initiative: number | null;
+  readonly isOwner: boolean;
+  readonly parent: Combat | null;
+}
+
+/**
+ * A Combat encounter: `combatants` (its embedded Combatants), `round`, `turn`, `turns` ("Track
+ * the sorted turn order of this combat encounter"), `combatant` ("Get the Combatant who has the
+ * current turn"), `started` ("Has this combat encounter been started?"),
+ * `updateEmbeddedDocuments` ("Update multiple embedded Document instances within a parent
+ * Document") and `nextRound` ("Advance the combat to the next round").
+ * v12 https://foundryvtt.com/api/v12/classes/client.Combat.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.Combat.html
+ */
+declare class Combat extends foundry.abstract.Document {
+  readonly combatants: foundry.utils.Collection<Combatant>;
+  readonly round: number;
+  readonly turn: number | null;
+  readonly turns: Combatant[];
+  readonly combatant: Combatant | null | undefined;
+  readonly started: boolean;
+  updateEmbeddedDocuments(embeddedName: string, updates: Record<string, unknown>[], operation?: Record<string, unknown>): Promise<foundry.abstract.Document[]>;
+  nextRound(): Promise<this>;
+}
+
+/**
+ * JournalEntry.create (Document.create: "Create a new Document using provided input data"), with
+ * embedded text pages `{name, type: "text", text: {content, format}}` (format 1: HTML).
+ * v12 https://foundryvtt.com/api/v12/classes/client.JournalEntry.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.JournalEntry.html
+ */
+declare class JournalEntry extends foundry.abstract.Document {
+  readonly name: string;
+  static create(data: Record<string, unknown>, operation?: Record<string, unknown>): Promise<JournalEntry | undefined>;
+}
+
+declare namespace foundry.grid {
+  /**
+   * The grid of the viewed scene: `isHexagonal` "Is this a hexagonal grid?" and `getOffset`
+   * "Returns the offset of the grid space corresponding to the given coordinates" ({i, j}).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.grid.BaseGrid.html
+   * v13 https://foundryvtt.com/api/classes/foundry.grid.BaseGrid.html
+   */
+  class BaseGrid {
+    readonly isHexagonal: boolean;
+    getOffset(coords: { x: number; y: number }): { i: number; j: number };
+  }
+
+  /**
+   * A hex grid: `offsetToCube` "Convert offset coordinates (i, j) into integer cube coordinates
+   * (q, r, s)".
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.grid.HexagonalGrid.html
+   * v13 https://foundryvtt.com/api/classes/foundry.grid.HexagonalGrid.html
+   */
+  class HexagonalGrid extends BaseGrid {
+    offsetToCube(offset: { i: number; j: number }): { q: number; r: number; s: number };
+  }
+}
+
+/**
+ * The game canvas: its `grid`, and the Tokens layer: `placeables` "A Collection of objects which
+ * are contained in this layer" (an array of Token), `controlled` "An Array of placeable objects
+ * in this layer which have the _controlled attribute".
+ * v12 https://foundryvtt.com/api/v12/classes/client.Canvas.html
+ * v12 https://foundryvtt.com/api/v12/classes/client.PlaceablesLayer.html
+ * v13 https://foundryvtt.com/api/classes/foundry.canvas.layers.PlaceablesLayer.html
+ */
+interface Canvas {
+  readonly grid: foundry.grid.BaseGrid | undefined;
+  readonly tokens: { readonly placeables: Token[]; readonly controlled: Token[] } | undefined;
+}
+declare var canvas: Canvas | undefined;
 
 /* -------------------------------------------- */
 /*  Data models                                 */
@@ -557,6 +684,11 @@ declare namespace foundry.applications {
       label?: string;
       icon?: string;
       default?: boolean;
+      /**
+       * "A function to invoke when the button is clicked. The value returned from this function
+       * will be used as the dialog's submitted value": (event, button, dialog).
+       */
+      callback?: (event: Event, button: HTMLButtonElement, dialog: unknown) => unknown;
     }
 
     /**
@@ -572,6 +704,18 @@ declare namespace foundry.applications {
         window?: ApplicationWindowConfiguration;
         content?: string;
         ok?: DialogV2Button;
+        rejectClose?: boolean;
+        modal?: boolean;
+      }): Promise<unknown>;
+      /**
+       * "Spawn a dialog and wait for it to be dismissed or submitted": resolves with the clicked
+       * button's callback value (its action without a callback); with `rejectClose: false`,
+       * closing the dialog resolves with null.
+       */
+      static wait(config?: {
+        window?: ApplicationWindowConfiguration;
+        content?: string;
+        buttons?: DialogV2Button[];
         rejectClose?: boolean;
         modal?: boolean;
       }): Promise<unknown>;

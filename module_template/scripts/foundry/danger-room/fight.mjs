@@ -1,0 +1,284 @@
+/**
+ * The fight as the rules core sees it, read from the Combat, and the document updates a rule's new
+ * state implies. The one adapter between Foundry documents and engine fighter records:
+ *
+ * - the sheet fixes attributes, vitals, Physiology (`sheet.mjs`, `fighter_vitals`);
+ * - the token gives the side (its disposition) and the hex (its grid space, axial [q, r]);
+ * - the fight's own state lives on the Combatant (`flags.<module>.fighter`: Health, status,
+ *   Stamina, Shield points, conditions, defence uses, acted/played, altitude, weapons) and on the
+ *   Combat (`flags.<module>.fight`: armed defences, items on the ground, Visibility). The Turn is
+ *   the Combat's round.
+ *
+ * Maps of the engine record (conditions, defence uses) are stored as [key, value] pairs, because a
+ * Foundry update merges objects (a removed condition would stay) but replaces arrays.
+ * @module foundry/danger-room/fight
+ */
+
+import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
+import { runCase } from "../../rules/harness.mjs";
+import { SheetError, fixedRecord, startingWeapons, vitalsSheet } from "./sheet.mjs";
+
+/**
+ * @typedef {Record<string, any>} Json
+ * @typedef {{combatant: Combatant, actor: Actor, token: TokenDocument|null, record: Json}} Entry
+ *   one fighter: its Combatant, Actor, token and engine record
+ * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string}} Fight
+ *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`
+ * @typedef {{name: string, path: string, before: unknown, after: unknown}} Change
+ *   one document change, as the chat card lists it
+ */
+
+/** The fighter record keys the fight changes; stored on the Combatant. */
+export const FIGHT_KEYS = Object.freeze([
+  "health", "status", "stamina", "shield_points", "conditions", "defence_uses", "acted", "played",
+  "airborne", "weapons", "wielded"
+]);
+/** Keys stored as [key, value] pairs. */
+const PAIRED = Object.freeze(["conditions", "defence_uses"]);
+/**
+ * Token dispositions (CONST.TOKEN_DISPOSITIONS) as engine sides: allies share a side.
+ * @type {Readonly<Record<string, string>>}
+ */
+const SIDES = Object.freeze({ "-2": "secret", "-1": "hostile", 0: "neutral", 1: "friendly" });
+/** The fight-level state stored on the Combat, with its value before anything happened. */
+const FIGHT_DEFAULTS = Object.freeze({ defences: [], on_ground: [], visibility: "clear" });
+
+/* -------------------------------------------- */
+/*  Reading                                     */
+/* -------------------------------------------- */
+
+/**
+ * The hex of a token: the grid space under its placeable's centre, as axial [q, r] (the cube's
+ * q and r, DR-G22).
+ * @param {TokenDocument|null} token
+ * @returns {[number, number]}
+ */
+export function hexOf(token) {
+  const grid = canvas?.grid;
+  const placed = token ? canvas?.tokens?.placeables.find((t) => t.id === token.id) : undefined;
+  if ( !grid?.isHexagonal || !placed ) throw new SheetError(game.i18n.localize("RULEPACK.DangerRoom.NeedsHexGrid"));
+  const cube = /** @type {foundry.grid.HexagonalGrid} */ (grid).offsetToCube(grid.getOffset(placed.center));
+  return [cube.q, cube.r];
+}
+
+/**
+ * The stored fight state of a Combatant, or null before it joined the fight.
+ * @param {Combatant} combatant
+ * @returns {Json|null}
+ */
+function storedFighter(combatant) {
+  const stored = combatant.getFlag(MODULE_ID, "fighter");
+  if ( !stored ) return null;
+  const record = { ...stored };
+  for ( const key of PAIRED ) record[key] = Object.fromEntries(stored[key] ?? []);
+  return record;
+}
+
+/**
+ * A Combatant's fight state when it joins: full Health and Stamina, the sheet's Shield and
+ * weapons, nothing else (DR-R21, DR-G15).
+ * @param {Actor} actor
+ * @param {Json} vitals  the `fighter_vitals` state
+ * @param {Map<string, Item>} items
+ * @returns {Json}
+ */
+function joiningState(actor, vitals, items) {
+  const { weapons, wielded } = startingWeapons(actor, items);
+  const system = /** @type {Json} */ (actor.system);
+  return {
+    health: vitals.health, status: "fighting", stamina: vitals.stamina, shield_points: vitals.shield_points,
+    conditions: {}, defence_uses: {}, acted: false, played: false, airborne: system.airborne ?? false,
+    weapons, wielded
+  };
+}
+
+/**
+ * The numbers of a sheet at the start of a fight, from the rules core (`fighter_vitals`).
+ * @param {Actor} actor
+ * @returns {Json}
+ */
+export function vitalsOf(actor) {
+  const outcome = runCase("danger_room", "fighter_vitals", RULES_CONFIG, { sheet: vitalsSheet(actor) }, []);
+  if ( outcome.error ) throw new SheetError(`${actor.name}: ${outcome.error.message}`);
+  return outcome.state;
+}
+
+/**
+ * One Combatant's engine fighter record.
+ * @param {Combatant} combatant
+ * @param {Map<string, Item>} items
+ * @returns {Entry}
+ */
+function entryOf(combatant, items) {
+  const actor = combatant.actor;
+  if ( !actor ) throw new SheetError(`${combatant.name}: no actor`);
+  const id = combatant.getFlag(MODULE_ID, "fighter")?.id;
+  if ( !id ) throw new SheetError(game.i18n.format("RULEPACK.DangerRoom.NotJoined", { name: combatant.name }));
+  const vitals = vitalsOf(actor);
+  const token = combatant.token;
+  const record = {
+    id, side: SIDES[String(token?.disposition ?? 0)] ?? "neutral", ...fixedRecord(actor),
+    max_health: vitals.max_health, bulk: vitals.bulk, soak: vitals.soak, toughness: vitals.toughness,
+    stamina_max: vitals.stamina_max, ...joiningState(actor, vitals, items), ...storedFighter(combatant),
+    hex: hexOf(token)
+  };
+  return { combatant, actor, token, record };
+}
+
+/**
+ * The fight of `combat`: every Combatant that joined, as engine records keyed by fighter id.
+ * @param {Combat} combat
+ * @param {Map<string, Item>} items
+ * @returns {Fight}
+ */
+export function readFight(combat, items) {
+  const entries = [...combat.combatants].map((c) => entryOf(c, items));
+  const stored = { ...FIGHT_DEFAULTS, ...(combat.getFlag(MODULE_ID, "fight") ?? {}) };
+  const state = {
+    turn: Math.max(1, combat.round),
+    fighters: Object.fromEntries(entries.map((e) => [e.record.id, e.record])),
+    defences: stored.defences, on_ground: stored.on_ground
+  };
+  return { combat, entries, state, visibility: stored.visibility };
+}
+
+/**
+ * The entry of one fighter id, or of one Combatant.
+ * @param {Fight} fight
+ * @param {string|Combatant} who
+ * @returns {Entry}
+ */
+export function entryFor(fight, who) {
+  const found = fight.entries.find((e) => (typeof who === "string" ? e.record.id === who : e.combatant === who));
+  if ( !found ) throw new SheetError(game.i18n.localize("RULEPACK.DangerRoom.NotInFight"));
+  return found;
+}
+
+/**
+ * The Combatant's name for a fighter id (the id itself for one that left the fight).
+ * @param {Fight} fight
+ * @param {string} id
+ * @returns {string}
+ */
+export function nameOf(fight, id) {
+  return fight.entries.find((e) => e.record.id === id)?.combatant.name ?? id;
+}
+
+/* -------------------------------------------- */
+/*  Joining                                     */
+/* -------------------------------------------- */
+
+/**
+ * A fighter id for a Combatant: its actor's author key (or name) made an engine id, with -2,
+ * -3... after the first of the same key, in the Combatants' order.
+ * @param {Combatant} combatant
+ * @param {Set<string>} taken
+ * @returns {string}
+ */
+function newFighterId(combatant, taken) {
+  const source = combatant.actor?.getFlag(MODULE_ID, "key") ?? combatant.name;
+  const base = String(source).toLowerCase().replace(/[^a-z0-9_-]+/g, "-").replace(/^[-_]+/, "").slice(0, 56) || "fighter";
+  let id = base;
+  for ( let n = 2; taken.has(id); n++ ) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+/**
+ * Store the fight state of every Combatant that has none yet: its fighter id, full Health and
+ * Stamina (GM only; run when a Turn's cards are picked).
+ * @param {Combat} combat
+ * @param {Map<string, Item>} items
+ * @returns {Promise<void>}
+ */
+export async function joinFight(combat, items) {
+  const combatants = [...combat.combatants];
+  const taken = new Set(combatants.map((c) => c.getFlag(MODULE_ID, "fighter")?.id).filter(Boolean));
+  const updates = [];
+  for ( const combatant of combatants ) {
+    if ( combatant.getFlag(MODULE_ID, "fighter") || !combatant.actor ) continue;
+    const state = joiningState(combatant.actor, vitalsOf(combatant.actor), items);
+    const fighter = { id: newFighterId(combatant, taken), ...storable(state) };
+    updates.push({ _id: combatant.id, [`flags.${MODULE_ID}.fighter`]: fighter });
+  }
+  if ( updates.length ) await combat.updateEmbeddedDocuments("Combatant", updates);
+}
+
+/* -------------------------------------------- */
+/*  Writing                                     */
+/* -------------------------------------------- */
+
+/**
+ * The stored form of the fight keys of a record (maps as pairs, in key order).
+ * @param {Json} record
+ * @returns {Json}
+ */
+function storable(record) {
+  /** @type {Json} */
+  const out = {};
+  for ( const key of FIGHT_KEYS ) {
+    if ( !(key in record) ) continue;
+    out[key] = PAIRED.includes(key) ? Object.entries(record[key]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)) : record[key];
+  }
+  return out;
+}
+
+/**
+ * Whether two JSON values differ.
+ * @param {unknown} a
+ * @param {unknown} b
+ * @returns {boolean}
+ */
+function differs(a, b) {
+  return JSON.stringify(a) !== JSON.stringify(b);
+}
+
+/**
+ * Apply what a rule's new fight state changes: each changed fight key of each fighter on its
+ * Combatant, then armed defences and items on the ground on the Combat. Returns the changes in
+ * the order applied (the chat card lists them).
+ * @param {Fight} fight   the fight the rule ran on (it is updated to the new state)
+ * @param {Json} after    the new state: `{fighters, defences?, on_ground?}`
+ * @returns {Promise<Change[]>}
+ */
+export async function applyState(fight, after) {
+  /** @type {Change[]} */
+  const changes = [];
+  for ( const entry of fight.entries ) {
+    const next = after.fighters?.[entry.record.id];
+    if ( next ) changes.push(...await applyFighter(entry, next));
+  }
+  /** @type {Json} */
+  const update = {};
+  for ( const key of ["defences", "on_ground"] ) {
+    if ( !(key in after) || !differs(fight.state[key], after[key]) ) continue;
+    changes.push({ name: game.i18n.localize("RULEPACK.DangerRoom.Fight"), path: key, before: fight.state[key], after: after[key] });
+    update[`flags.${MODULE_ID}.fight.${key}`] = after[key];
+    fight.state[key] = after[key];
+  }
+  if ( Object.keys(update).length ) await fight.combat.update(update);
+  return changes;
+}
+
+/**
+ * Store one fighter's changed fight keys on its Combatant.
+ * @param {Entry} entry
+ * @param {Json} next  the fighter's new engine record
+ * @returns {Promise<Change[]>}
+ */
+async function applyFighter(entry, next) {
+  const before = storable(entry.record);
+  const after = storable(next);
+  /** @type {Change[]} */
+  const changes = [];
+  /** @type {Json} */
+  const update = {};
+  for ( const key of Object.keys(after) ) {
+    if ( !differs(before[key], after[key]) ) continue;
+    changes.push({ name: entry.combatant.name, path: key, before: before[key], after: after[key] });
+    update[`flags.${MODULE_ID}.fighter.${key}`] = after[key];
+  }
+  if ( changes.length ) await entry.combatant.update(update);
+  Object.assign(entry.record, next);
+  return changes;
+}

@@ -1,0 +1,80 @@
+/**
+ * One step of a Danger Room play: one rule of the rules core, run with dice rolled on demand
+ * (`foundry/dice.mjs`), its new state applied to the fight (`fight.mjs`) and one chat card posted
+ * through the shared builder (`foundry/chat-card.mjs`), so every card is a single rules call that
+ * "Copy as fixture" replays exactly.
+ * @module foundry/danger-room/steps
+ */
+
+import { RULES_CONFIG } from "../../config.mjs";
+import { postCard } from "../chat-card.mjs";
+import { rollRule } from "../dice.mjs";
+import { PlayError } from "./errors.mjs";
+import { applyState } from "./fight.mjs";
+
+/**
+ * @typedef {Record<string, any>} Json
+ * @typedef {import("./fight.mjs").Fight} Fight
+ * @typedef {import("./fight.mjs").Change} Change
+ * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
+ * @typedef {{call: RulesCall, result: {events: Json[], state: Json}, rolls: Roll[]}} Step
+ *   a rule that ran: its call (dice included), its result and the Foundry rolls behind its dice
+ */
+
+
+/**
+ * Run one rule of the Danger Room engine with the module's config, rolling dice as it asks.
+ * @param {string} rule   snake_case
+ * @param {Json} input
+ * @returns {Promise<Step>}
+ */
+export async function runStep(rule, input) {
+  const { result, dice, rolls } = await rollRule("danger_room", rule, RULES_CONFIG, input);
+  if ( result.error ) {
+    throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+  }
+  const call = { ruleset: "danger_room", rule, config: { ...RULES_CONFIG }, input: structuredClone(input), dice };
+  return { call, result: { events: result.events, state: result.state }, rolls };
+}
+
+/**
+ * One change as a card line: "name: what before → after".
+ * @param {Change} change
+ * @returns {string}
+ */
+export function changeLine(change) {
+  return game.i18n.format("RULEPACK.DangerRoom.Change", {
+    name: change.name, what: change.path, before: JSON.stringify(change.before), after: JSON.stringify(change.after)
+  });
+}
+
+/**
+ * Post the card of a step: its dice, the given lines, the changes it made, its rules trace.
+ * @param {Step} step
+ * @param {{title: string, lines?: string[], changes?: Change[], speaker?: ChatSpeakerData}} shown
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export function postStep(step, { title, lines = [], changes = [], speaker }) {
+  const summary = [...lines, ...changes.map(changeLine)];
+  return postCard({ title, call: step.call, result: step.result, rolls: step.rolls, summary, speaker });
+}
+
+/**
+ * Run a rule on the fight, apply the fight state it returns and post its card.
+ * @param {Fight} fight
+ * @param {string} rule
+ * @param {Json} input
+ * @param {{title: string, lines?: string[], speaker?: ChatSpeakerData,
+ *   stateOf?: (state: Json) => Json, linesOf?: (state: Json) => string[],
+ *   onlyIfEvents?: boolean}} shown  `stateOf` picks the new fight state out of the rule's state
+ *   (default: the rule's state is the fight state); `linesOf` adds result lines read off it;
+ *   `onlyIfEvents`: post no card when the rule said and changed nothing
+ * @returns {Promise<Step>}
+ */
+export async function fightStep(fight, rule, input, { stateOf = (s) => s, linesOf, onlyIfEvents = false, ...shown }) {
+  const step = await runStep(rule, input);
+  const lines = [...(shown.lines ?? []), ...(linesOf ? linesOf(step.result.state) : [])];
+  const changes = await applyState(fight, stateOf(step.result.state));
+  if ( !onlyIfEvents || step.result.events.length || changes.length ) await postStep(step, { ...shown, lines, changes });
+  return step;
+}
