@@ -167,13 +167,17 @@ class HarnessPage:
         problems, self._problems = self._problems, []
         return problems
 
-    def run_macro(self, pack: str, macro_id: str, dice: list[dict[str, int]],
-                  actor: str | None) -> dict[str, Any]:
-        """Run one pack macro with scripted dice; the page's report plus `problems`."""
+    def run_macro(
+        self, pack: str, macro_id: str, dice: list[dict[str, int]], actor: str | None,
+        scene: Doc | None = None, answers: list[Doc] | None = None,
+    ) -> dict[str, Any]:
+        """Run one pack macro with scripted dice (and a staged scene and dialog answers); the
+        page's report plus `problems`."""
         self.page.bring_to_front()  # background pages get throttled timers
         run: dict[str, Any] = self.page.evaluate(
             "args => harness.runMacro(args)",
-            {"pack": pack, "id": macro_id, "dice": dice, "actor": actor},
+            {"pack": pack, "id": macro_id, "dice": dice, "actor": actor, "scene": scene,
+             "answers": answers or []},
         )
         run["problems"] = self.take_problems()
         return run

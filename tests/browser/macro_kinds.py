@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from browser_page import BuiltModule, Doc
@@ -36,10 +36,14 @@ class MacroContext:
 
 @dataclass(frozen=True)
 class Case:
-    """One run: the scripted dice queue (rules-fixture shape) and the actor in scope."""
+    """One run: the scripted dice queue (rules-fixture shape) and the actor in scope; for macros
+    that read the canvas or open dialogs, the staged scene (`harness/foundry/canvas.mjs`
+    `stageScene`) and the dialog answers in order (`harness/foundry/dialogs.mjs`)."""
 
     dice: tuple[tuple[int, int], ...]
     actor: str | None
+    scene: dict[str, Any] | None = field(default=None, compare=False)
+    answers: tuple[dict[str, Any], ...] = field(default=(), compare=False)
 
     @property
     def queue(self) -> list[dict[str, int]]:

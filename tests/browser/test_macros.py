@@ -35,10 +35,12 @@ def macro_contexts(module: BuiltModule) -> list[MacroContext]:
 
 def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case) -> dict[str, Any]:
     """Run one case in the page; everything it did must match the expectation."""
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor)
+    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
+                         list(case.answers))
     assert run["error"] is None, run["error"]
     assert run["problems"] == []
     assert run["diceLeft"] == [], "the macro left scripted faces unused"
+    assert run["answersLeft"] == [], "the macro left scripted dialog answers unused"
     assert observed(run) == kind.expect(ctx, case)
     return run
 

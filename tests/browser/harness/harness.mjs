@@ -5,7 +5,9 @@
  * @module harness
  */
 
+import { stageScene } from "./foundry/canvas.mjs";
 import { clipboard } from "./foundry/clipboard.mjs";
+import { scriptedAnswers } from "./foundry/dialogs.mjs";
 import { record } from "./foundry/record.mjs";
 import { scriptedDice } from "./foundry/dice.mjs";
 import { boot } from "./foundry/game.mjs";
@@ -95,14 +97,19 @@ function shownMessage(id) {
 }
 
 /**
- * Run one macro of a pack as a user would from the compendium.
- * @param {{pack: string, id: string, dice: {d: number, v: number}[], actor?: string|null}} options
+ * Run one macro of a pack as a user would from the compendium. `scene` lays out actors, tokens,
+ * templates, the controlled and the targeted ones first (`stageScene`); `answers` answer the
+ * dialogs the macro opens, in order (`dialogs.mjs`).
+ * @param {{pack: string, id: string, dice: {d: number, v: number}[], actor?: string|null,
+ *   scene?: object|null, answers?: object[]}} options
  */
-async function runMacro({ pack, id, dice, actor = null }) {
+async function runMacro({ pack, id, dice, actor = null, scene = null, answers = [] }) {
   record.reset();
   scriptedDice.script(dice);
+  scriptedAnswers.script(answers);
   let error = null;
   try {
+    if (scene) stageScene(scene);
     const macro = await game.packs.get(pack, { strict: true }).getDocument(id);
     if (!macro) throw new Error(`no macro ${id} in ${pack}`);
     await macro.execute({ actor: actor ? game.actors.get(actor, { strict: true }) : null });
@@ -113,6 +120,8 @@ async function runMacro({ pack, id, dice, actor = null }) {
   return {
     error,
     diceLeft: structuredClone(scriptedDice.queue),
+    answersLeft: structuredClone(scriptedAnswers.queue),
+    dialogs: structuredClone(record.dialogs),
     messages: record.messages.map((m) => ({ ...structuredClone(m), shown: shownMessage(m._id) })),
     updates: structuredClone(record.updates),
     notifications: structuredClone(record.notifications),

@@ -6,6 +6,7 @@
  * @module harness/foundry/applications
  */
 
+import { waitDialog } from "./dialogs.mjs";
 import { Document } from "./documents.mjs";
 
 export class ApplicationV2 {
@@ -102,6 +103,11 @@ export class DialogV2 extends ApplicationV2 {
    * @param {{window?: {title?: string}, content?: string, ok?: {label?: string}, rejectClose?: boolean}} [config]
    * @returns {Promise<string>}
    */
+  /** `DialogV2.wait`: answered from the run's script (dialogs.mjs). */
+  static wait(config) {
+    return waitDialog(config);
+  }
+
   static prompt({ window: frame = {}, content = "", ok = {} } = {}) {
     const dialog = document.createElement("section");
     dialog.className = "application dialog";

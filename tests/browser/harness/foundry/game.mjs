@@ -9,6 +9,7 @@
 import {
   ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2,
 } from "./applications.mjs";
+import { emptyCanvas } from "./canvas.mjs";
 import { ChatMessage } from "./chat.mjs";
 import { installClipboard } from "./clipboard.mjs";
 import { Collection } from "./collection.mjs";
@@ -57,6 +58,7 @@ function globalsFor(manifest, release) {
     game: buildGame(manifest, release),
     ui: { notifications: new Notifications() },
     Hooks,
+    canvas: emptyCanvas(),
     Roll,
     ChatMessage,
     fromUuid,
@@ -126,6 +128,7 @@ export async function boot(moduleId, { generation = 12 } = {}) {
   const user = new DOCUMENT_CLASSES.User({ ...USER, character: null });
   game.users = new Collection([[user.id, user]]);
   game.user = user;
+  user.targets = new Set();
   const actors = (await getJSON(new URL("actors.json", world))).map((a) => new DOCUMENT_CLASSES.Actor(a));
   game.actors = new Collection(actors.map((a) => [a.id, a]));
   game.messages = new Collection();

@@ -1,6 +1,6 @@
 /**
- * What a macro run did, as the stand-ins saw it: chat messages, document updates, notifications
- * and clipboard writes.
+ * What a macro run did, as the stand-ins saw it: chat messages, document updates, notifications,
+ * clipboard writes and the dialogs it showed.
  * The test reads it after each run and resets it before the next.
  * @module harness/foundry/record
  */
@@ -14,11 +14,14 @@ export const record = {
   notifications: [],
   /** @type {string[]} texts written to `navigator.clipboard` */
   clipboard: [],
+  /** @type {{title: string, text: string, fields: object[]}[]} dialogs `DialogV2.wait` showed */
+  dialogs: [],
 
   reset() {
     this.messages.length = 0;
     this.updates.length = 0;
     this.notifications.length = 0;
     this.clipboard.length = 0;
+    this.dialogs.length = 0;
   },
 };
