@@ -5,8 +5,8 @@
  * is recorded and fires Foundry's `update<Document>` hook with the expanded changes, so a module's
  * hooks run as they would on the client that made the change.
  *
- * A test lays a fight out with `stageFight` after `stageScene` (canvas.mjs): one Combatant per
- * token, the Combat viewed as `game.combat`.
+ * A test lays a fight out with `stageFight`: one Combatant per token of the staged scene
+ * (canvas.mjs), the Combat viewed as `game.combat`.
  * @module harness/foundry/combat
  */
 
@@ -91,20 +91,18 @@ DOCUMENT_CLASSES.Combat = Combat;
 DOCUMENT_CLASSES.Combatant = Combatant;
 
 /**
- * Lay out the viewed Combat: one Combatant per listed token of the staged canvas.
+ * Lay out the viewed Combat, one Combatant per entry; each names its token (looked up on the
+ * canvas when read, so the scene may be staged before or after) and the token's actor.
  * @param {{id?: string, round?: number, turn?: number|null, flags?: object,
- *   combatants: {id: string, token: string, initiative?: number|null, flags?: object}[]}} fight
+ *   combatants: {id: string, tokenId: string, actorId: string, name: string,
+ *   initiative?: number|null, flags?: object}[]}} fight
+ * @returns {Combat}
  */
 export function stageFight({ id = "harnessCombat001", round = 1, turn = 0, flags = {}, combatants }) {
-  const tokens = globalThis.canvas?.tokens?.placeables ?? [];
-  const data = combatants.map((c) => {
-    const token = tokens.find((t) => t.id === c.token);
-    if (!token) throw new Error(`harness fight: no token ${c.token} on the staged canvas`);
-    return {
-      _id: c.id, tokenId: token.id, actorId: token.actor.id, name: token.name,
-      initiative: c.initiative ?? null, flags: structuredClone(c.flags ?? {}),
-    };
-  });
+  const data = combatants.map((c) => ({
+    _id: c.id, tokenId: c.tokenId, actorId: c.actorId, name: c.name,
+    initiative: c.initiative ?? null, flags: structuredClone(c.flags ?? {}),
+  }));
   game.combat = new Combat({ _id: id, round, turn, flags: structuredClone(flags), combatants: data });
   return game.combat;
 }

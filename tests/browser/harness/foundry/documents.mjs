@@ -8,7 +8,7 @@
 
 import { Collection } from "./collection.mjs";
 import { record } from "./record.mjs";
-import { expandObject, getProperty, mergeInto } from "./utils.mjs";
+import { expandObject, getProperty, mergeInto, randomID } from "./utils.mjs";
 
 /** Flag scopes Foundry accepts: core, world, the system and active modules. */
 function checkScope(scope) {
@@ -146,6 +146,14 @@ export class TableResult extends Document {
 export class JournalEntry extends Document {
   static documentName = "JournalEntry";
   static embedded = { pages: "JournalEntryPage" };
+
+  /** `Document.create`: a new world entry (its pages too get ids), kept in `game.journal`. */
+  static async create(data = {}) {
+    const pages = (data.pages ?? []).map((p) => ({ _id: randomID(), ...p }));
+    const entry = new this({ _id: randomID(), flags: {}, ...data, pages });
+    game.journal.set(entry.id, entry);
+    return entry;
+  }
 }
 
 export class JournalEntryPage extends Document {

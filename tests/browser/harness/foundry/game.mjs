@@ -11,6 +11,7 @@ import {
 } from "./applications.mjs";
 import { emptyCanvas } from "./canvas.mjs";
 import { ChatMessage } from "./chat.mjs";
+import "./combat.mjs";
 import { installClipboard } from "./clipboard.mjs";
 import { Collection } from "./collection.mjs";
 import { Die, NumericTerm, OperatorTerm, Roll } from "./dice.mjs";
@@ -132,6 +133,8 @@ export async function boot(moduleId, { generation = 12 } = {}) {
   const actors = (await getJSON(new URL("actors.json", world))).map((a) => new DOCUMENT_CLASSES.Actor(a));
   game.actors = new Collection(actors.map((a) => [a.id, a]));
   game.messages = new Collection();
+  game.combat = null;
+  game.journal = new Collection();
   Hooks.callAll("setup");
   game.ready = true;
   Hooks.callAll("ready");

@@ -1,0 +1,48 @@
+/**
+ * What a Danger Room test lays out before a macro runs, besides the scene (`runMacro`'s `scene`):
+ * the logged-in user, this client's local storage (where secret picks live) and the viewed Combat.
+ * Loaded by the test with a dynamic `import()`, so it shares the stand-ins' module instances.
+ * @module harness/danger_room
+ */
+
+import { stageFight } from "./foundry/combat.mjs";
+
+/**
+ * Stage the user, local storage and the fight; nothing staged is recorded as an update.
+ * @param {{user?: {_id: string, name: string, role: number}, storage?: Record<string, string>,
+ *   fight?: object, nonce?: string}} stage  `nonce`: the hex bytes of the next secret pick's nonce
+ */
+export function stageDangerRoom({ user = null, storage = null, fight = null, nonce = null } = {}) {
+  if (user) {
+    const found = new (game.user.constructor)({ ...user, character: null });
+    found.targets = new Set();
+    game.users.set(found.id, found);
+    game.user = found;
+  }
+  if (storage) {
+    localStorage.clear();
+    for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+  }
+  if (fight) stageFight(fight);
+  if (nonce) scriptNonce(nonce);
+}
+
+/** This client's local storage, for secrecy checks. */
+export function storageDump() {
+  return Object.fromEntries(Object.keys(localStorage).map((k) => [k, localStorage.getItem(k)]));
+}
+
+/**
+ * The next `crypto.getRandomValues` call fills its array from `hex` (once), so a secret pick's
+ * nonce, and thus its commitment, is known to the test the way scripted dice are.
+ * @param {string} hex
+ */
+export function scriptNonce(hex) {
+  const bytes = Uint8Array.from(hex.match(/../g).map((b) => parseInt(b, 16)));
+  const real = crypto.getRandomValues.bind(crypto);
+  crypto.getRandomValues = (array) => {
+    crypto.getRandomValues = real;
+    array.set(bytes.subarray(0, array.length));
+    return array;
+  };
+}
