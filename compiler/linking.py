@@ -75,6 +75,8 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
         for pattern, target in schemas.references(folder.engine, document.source.kind):
             if target in targets:
                 found += _check_references(document, pattern, target, targets[target])
+        for pattern, sibling in schemas.bounds(folder.engine, document.source.kind):
+            found += _check_bound(document, pattern, sibling)
         if document.source.kind == "hit_locations":
             found += check_table(document.source, document.data)
     if folder.manifest is not None:
@@ -165,6 +167,23 @@ def _none_defined(target: str) -> str:
     return f"; this ruleset has no {LABELS.get(target, target)}s"
 
 
+def _check_bound(
+    document: Checked, pattern: tuple[str, ...], sibling: str
+) -> Iterator[Diagnostic]:
+    """`x-rulepack-at-most`: an integer field may not exceed its sibling (current_av <= max_av)."""
+    for path, value in _values_at(document.data, pattern, ()):
+        parent: Any = document.data
+        for part in path[:-1]:
+            parent = parent[part]
+        limit = parent.get(sibling) if isinstance(parent, Mapping) else None
+        if _is_int(value) and _is_int(limit) and value > limit:
+            yield _diagnostic(document.source, path, f"{value} is more than {sibling} ({limit})")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _values_at(
     data: Any, pattern: tuple[str, ...], path: JsonPath
 ) -> Iterator[tuple[JsonPath, Any]]:
@@ -209,9 +228,20 @@ def check_table(source: SourceDoc, data: Mapping[str, Any]) -> list[Diagnostic]:
                 found.append(_diagnostic(source, path, f"{message} on {_rolls(first, last)}"))
     gaps = [roll for roll in range(1, die + 1) if owner[roll] is None]
     for low, high in _runs(gaps):
-        message = f"no location covers {_rolls(low, high)} of the d{die}"
-        found.append(_diagnostic(source, ("locations",), message))
+        path, beside = _beside_gap(locations, low, high)
+        message = f"no location covers {_rolls(low, high)} of the d{die}{beside}"
+        found.append(_diagnostic(source, path, message))
     return found
+
+
+def _beside_gap(locations: Sequence[Any], low: int, high: int) -> tuple[JsonPath, str]:
+    """Where a gap is reported: the row starting right after it, else the one ending before it."""
+    for side, roll, where in ((0, high + 1, "before"), (1, low - 1, "after")):
+        for index, entry in enumerate(locations):
+            first, last = entry["range"]
+            if first <= last and entry["range"][side] == roll:
+                return ("locations", index, "range"), f" (the gap {where} {entry['id']!r})"
+    return ("locations",), ""
 
 
 def _claim(

@@ -1,12 +1,13 @@
 """Validate loaded documents against the JSON Schemas; every error becomes a located Diagnostic.
 
 The validator is Draft 2020-12 with three deliberate changes, each so that Python agrees with the
-JavaScript that reads the same data in the module:
+JavaScript that reads the same data in the module (and a fourth, so that a forbidden key is named):
 
 * `integer` means a Python `int` (not `bool`, not `1.0`): `1e3` loads as 1000.0 and must fail;
 * `pattern` follows ECMA-262: `$` matches only at the very end (Python's `$` also matches before a
   final newline, so `^[a-z]+$` would accept `"sword\\n"`), and `\\d`/`\\w` are ASCII;
-* `format` is asserted (by default it only annotates).
+* `format` is asserted (by default it only annotates);
+* a key whose schema is `false` is reported on its own line, by name (see `_properties`).
 
 Pure-Python jsonschema checks about 1,500 of our documents a second, too slow for a 10,000-file
 build. When `jsonschema_rs` is installed it answers "valid?" first (over 300,000 a second), and
@@ -74,6 +75,30 @@ def _pattern(
         yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
+def _properties(
+    validator: Any, properties: Mapping[str, Any], instance: Any, schema: Mapping[str, Any]
+) -> Iterator[ValidationError]:
+    """Draft 2020-12 `properties`, except that a key whose schema is `false` is named.
+
+    A schema forbids a key with `"key": false` (in one branch of an `if`, say); jsonschema reports
+    that as "False schema does not allow <value>" at the enclosing object, so the author would see
+    neither the key nor its line. The schema object's `description`, if any, says why.
+    """
+    from jsonschema import ValidationError
+
+    if not validator.is_type(instance, "object"):
+        return
+    why = schema.get("description")
+    for name, subschema in properties.items():
+        if name not in instance:
+            continue
+        if subschema is False:
+            message = "not allowed here" + (f" ({why})" if why else "")
+            yield ValidationError(message, path=(name,), schema_path=(name,))
+        else:
+            yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
+
+
 @functools.cache
 def content_validator() -> Any:
     """Draft 2020-12 with our `integer` and `pattern` (a `jsonschema.protocols.Validator` class)."""
@@ -81,7 +106,7 @@ def content_validator() -> Any:
 
     return validators.extend(  # type: ignore[no-untyped-call]
         Draft202012Validator,
-        validators={"pattern": _pattern},
+        validators={"pattern": _pattern, "properties": _properties},
         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
     )
 

@@ -9,11 +9,12 @@ field labels therefore end in `.Label` (`RULEPACK.Field.cost.Label`,
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Mapping
 from functools import cache
 
 from compiler.model import Ruleset
 from compiler.packing import subtypes
-from compiler.render.data_models import data_schemas, walk_fields
+from compiler.render.data_models import FieldSpec, data_schemas
 from compiler.render.environment import TEMPLATE_ROOT
 from compiler.schemas import default_schemas
 
@@ -60,13 +61,23 @@ def field_label(name: str) -> str:
 
 
 def field_labels(engine: str) -> dict[str, str]:
-    """A label for every field path of every sub-type's data model (array items excepted)."""
+    """A label for every field the sheets label: each field and each field of an object field.
+
+    Array items, map values and the options of a union are shown as text under their field's
+    label (`fieldRows` in `scripts/foundry/sheets.mjs`), so their inner fields get none.
+    """
     labels = {}
     for schema in data_schemas(engine).values():
-        for path, _spec in walk_fields(schema["fields"]):
-            if "*" not in path.split("."):
-                labels[field_label_key(path)] = field_label(path.rsplit(".", 1)[-1])
+        for path in _labelled_paths(schema["fields"]):
+            labels[field_label_key(path)] = field_label(path.rsplit(".", 1)[-1])
     return labels
+
+
+def _labelled_paths(fields: Mapping[str, FieldSpec], prefix: str = "") -> Iterator[str]:
+    for name, spec in fields.items():
+        yield f"{prefix}{name}"
+        if spec["type"] == "object":
+            yield from _labelled_paths(spec["fields"], f"{prefix}{name}.")
 
 
 def language_strings(ruleset: Ruleset) -> dict[str, str]:

@@ -2,12 +2,13 @@
 
 Every `*.schema.json` under this folder is loaded into one in-memory `referencing.Registry` under
 its `$id` (`https://rulepack.invalid/schemas/<relative path>`); nothing is ever fetched. Besides
-the validators, three things are read off the schemas by walking them, so the schema stays the
+the validators, four things are read off the schemas by walking them, so the schema stays the
 single place where a field is declared:
 
 * `html_fields`: fields marked `"contentMediaType": "text/html"` (sanitised, module.json
   `htmlFields`);
 * `references`: fields whose schema carries `"x-rulepack-ref": <target>` (checked when linking);
+* `bounds`: fields whose schema carries `"x-rulepack-at-most": <sibling>` (checked when linking);
 * `default_plan`: `default` values, filled into valid documents.
 """
 
@@ -33,6 +34,8 @@ MANIFEST = "manifest"
 RULES_CONFIG = "rules_config"
 HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
+#: On a field: the name of a sibling field whose integer value this one may not exceed.
+AT_MOST_KEYWORD = "x-rulepack-at-most"
 #: On an engine-only kind's schema: the folder its documents live in, and how they ship.
 FOLDER_KEYWORD = "x-rulepack-folder"
 SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
@@ -156,6 +159,13 @@ class SchemaSet:
         """(field path, target) of every field that names another piece of content."""
         walked = self.walk(self.uri(engine, kind))
         return tuple(sorted({(p, str(s[REF_KEYWORD])) for p, s in walked if REF_KEYWORD in s}))
+
+    @functools.cache  # noqa: B019
+    def bounds(self, engine: str | None, kind: str) -> tuple[tuple[FieldPath, str], ...]:
+        """(field path, sibling field) of every field that may not exceed a sibling (linking)."""
+        walked = self.walk(self.uri(engine, kind))
+        found = {(p, str(s[AT_MOST_KEYWORD])) for p, s in walked if AT_MOST_KEYWORD in s}
+        return tuple(sorted(found))
 
     def child_names(self, engine: str | None, kind: str, path: tuple[str | int, ...]) -> list[str]:
         """The field names the schema declares anywhere for the object at `path`."""

@@ -201,7 +201,7 @@ def test_packs_index_and_load_like_foundry(probe: HarnessPage, hazard: BuiltModu
     pack_id = f"{hazard.id}.items"  # no other test loads this pack on the probe page
     result = probe.evaluate("""async (packId) => {
         const pack = game.packs.get(packId);
-        const index = await pack.getIndex({fields: ["system.av", "flags"]});
+        const index = await pack.getIndex({fields: ["system.max_av", "flags"]});
         const [entry] = index;
         const before = pack.get(entry._id);
         const [item] = await pack.getDocuments({_id__in: [entry._id]});
@@ -211,7 +211,7 @@ def test_packs_index_and_load_like_foundry(probe: HarnessPage, hazard: BuiltModu
     assert result["entry"] == {
         "_id": item["_id"], "uuid": f"Compendium.{pack_id}.Item.{item['_id']}",
         "name": item["name"], "img": item["img"], "type": item["type"], "sort": item["sort"],
-        "folder": None, "system": {"av": item["system"]["av"]}, "flags": item["flags"],
+        "folder": None, "system": {"max_av": item["system"]["max_av"]}, "flags": item["flags"],
     }
     assert result["before"] is None and result["same"] is True
     assert result["uuid"] == result["entry"]["uuid"]

@@ -177,7 +177,19 @@ def test_gaps_and_overlaps_are_named() -> None:
         "$.locations[1].range: overlaps 'l0' (locations[0]) on roll 3",
         "$.locations[2].range: overlaps 'l0' (locations[0]) on rolls 2..3",
         "$.locations[2].range: overlaps 'l1' (locations[1]) on roll 4",
-        "$.locations: no location covers rolls 7..8 of the d10",
+        "$.locations[3].range: no location covers rolls 7..8 of the d10 (the gap before 'l3')",
+    ]
+
+
+def test_a_gap_is_reported_at_the_row_next_to_it() -> None:
+    """The row after the gap, else the row before it (a gap at the end), else the table."""
+    assert _table([1, 2], [5, 8]) == [
+        "$.locations[1].range: no location covers rolls 3..4 of the d10 (the gap before 'l1')",
+        "$.locations[1].range: no location covers rolls 9..10 of the d10 (the gap after 'l1')",
+    ]
+    assert _table([9, 6], die=10) == [
+        "$.locations[0].range: range [9, 6] runs backwards",
+        "$.locations: no location covers rolls 1..10 of the d10",
     ]
 
 
@@ -194,3 +206,14 @@ def test_location_ids_are_unique_within_a_table() -> None:
     assert [d.message for d in check_table(source, data)] == [
         "duplicate location id 'a': locations[0] uses it too"
     ]
+
+
+def test_a_value_above_the_sibling_it_is_bounded_by_is_named() -> None:
+    """`x-rulepack-at-most` (hazard_location: current_av <= max_av, dv_current <= dv_max)."""
+    armor = _doc("armor", {"id": "coat", "name": "Coat", "max_av": 4, "current_av": 5,
+                           "coverage": ["torso"], "layer": 1})
+    weapon = _doc("weapon", {"id": "axe", "name": "Axe", "mode": "melee", "dv_max": 3,
+                             "dv_current": 3})
+    hz = FolderContent("demo", "hazard_location", _manifest(ruleset="hazard_location"),
+                       (armor, weapon, _doc("hit_locations", TABLE)))
+    assert _messages(hz) == ["c/demo/armor/coat.yaml:1:1: $.current_av: 5 is more than max_av (4)"]
