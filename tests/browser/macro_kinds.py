@@ -18,8 +18,9 @@ from browser_page import BuiltModule, Doc
 
 from compiler.rules import run_case
 
-# `….api.method(args)` or `api.method(args)` after `const api = game.modules.get(…)?.api`.
-API_CALL = re.compile(r"\bapi\.([A-Za-z_$][\w$]*)\(([^()]*)\)")
+# `….api.method(args)` or `api.method(args)` after `const api = game.modules.get(…)?.api`; a
+# ruleset's own part of the API is one level down: `api.hazard_location.attack()`.
+API_CALL = re.compile(r"\bapi\.((?:[A-Za-z_$][\w$]*\.)?[A-Za-z_$][\w$]*)\(([^()]*)\)")
 USER_NAME = "Gamemaster"  # the harness's logged-in user (harness/foundry/game.mjs USER)
 
 
@@ -44,6 +45,9 @@ class Case:
     actor: str | None
     scene: dict[str, Any] | None = field(default=None, compare=False)
     answers: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    # What else the run needs laid out first (`harness/danger_room.mjs` `stageDangerRoom`: the
+    # user, local storage, the viewed Combat).
+    stage: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def queue(self) -> list[dict[str, int]]:
@@ -198,3 +202,8 @@ def expect_hit_location(ctx: MacroContext, case: Case) -> Outcome:
 KINDS: dict[str, MacroKind] = {
     "rollHitLocation": MacroKind(hit_location_cases, expect_hit_location),
 }
+
+# The Danger Room's kinds (danger_room_kinds.py) build on the classes above.
+from danger_room_kinds import KINDS as DANGER_ROOM_KINDS  # noqa: E402
+
+KINDS.update(DANGER_ROOM_KINDS)
