@@ -44,6 +44,8 @@ MIRRORED = [
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_A),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_B),
     *((f"hazard_location{m}.py", f"hazard_location{m}.mjs", False) for m in HAZARD_LOCATION),
+    # shipped content -> rule input (its HZ tags: tests/rules/test_hazard_location_shipped.py)
+    ("hazard_location_shipped.py", "hazard_location_shipped.mjs", False),
 ]
 
 
