@@ -328,3 +328,60 @@ def test_sample_soldier_is_a_valid_character(
         character = result["state"]["character"]
         assert (character["species"], character["stamina_current"]) == ("human", 6)
         assert [w["id"] for w in character["weapons"]] == ["service-handgun"]
+
+
+# -- every kind, every optional field -------------------------------------------------------------
+
+VALID_EXAMPLE = REPO_ROOT / "tests" / "examples" / "content" / "hazard-valid-all-kinds" / "content"
+
+
+@pytest.fixture(scope="module")
+def every_kind(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> dict[str, Any]:
+    """The example with one valid document of every kind, converted by each adapter (equal)."""
+    folder = tmp_path_factory.mktemp("every-kind")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("XDG_CACHE_HOME", str(folder / "xdg"))
+        [ruleset] = load_content(VALID_EXAMPLE, folder / "cache").rulesets
+    found: Library = {}
+    for document in ruleset.documents:
+        found.setdefault(document.kind, {})[document.key] = plain(document.data)
+    python = convert_python(found, dict(ruleset.rules_config))
+    js = convert_js(node_path, found, dict(ruleset.rules_config))
+    assert canonical(js) == canonical(python)
+    return {"python": python, "js": js}
+
+
+def test_every_kind_is_accepted_by_the_engine(
+    every_kind: Mapping[str, Any], js_engine: NodeEngine
+) -> None:
+    """Rows out of order, caps by species, sex and phenotype, partial coverage, a fraction of a
+    kilometre, a Severity 6 Damage: the converted documents are valid rule input."""
+    def derived(out: Mapping[str, Any]) -> dict[str, Any]:
+        inp = {"character": out["characters"]["rex"], "content": out["content"]}
+        return case("derived_values", out["config"], inp)
+
+    def located(out: Mapping[str, Any]) -> dict[str, Any]:
+        inp = {"species": "hound", "called_shot": None, "content": out["content"]}
+        return case("hit_location", out["config"], inp, [{"d": 100, "v": 5}])
+
+    def covered(out: Mapping[str, Any]) -> dict[str, Any]:
+        inp = {"armor": out["characters"]["rex"]["armor"], "cover": None, "location": "legs",
+               "pen": 0, "damage": 2}
+        return case("armor_roll", out["config"], inp, [{"d": 100, "v": 41}])
+
+    def blast(out: Mapping[str, Any]) -> dict[str, Any]:
+        inp = {"explosive": out["explosives"]["bomb"], "distance": {"value": 1, "unit": "km"}}
+        return case("blast_damage", out["config"], inp)
+
+    for result in run_both(every_kind, js_engine, derived):
+        assert result["events"][0]["stamina_total"] == 6  # min(END 4 + WIL 2, 8, 7, 9)
+    for result in run_both(every_kind, js_engine, located):
+        assert result["state"] == {"location": "head"}
+    for result in run_both(every_kind, js_engine, covered):  # 41 > 40%: the barding misses
+        assert [e["type"] for e in result["events"]] == ["coverage_check", "unarmored"]
+    for result in run_both(every_kind, js_engine, blast):
+        assert result["state"] == {"damage": 50}  # floor(200 * 500^2 / 1000^2)
+    out = every_kind["python"]
+    bow = out["weapons"]["bow"]
+    assert (bow["optimal_range_m"], bow["max_range_m"], bow["dv_current"]) == (30, 30, 3)
+    assert [t["id"] for t in out["content"]["injury_tables"]] == ["general", "head"]
