@@ -164,7 +164,7 @@ export function engineCard(item) {
   };
   if ( subtypeOf(item) === "active_defence" ) return { ...base, ...defenceFields(system) };
   return {
-    ...base, kind: system.kind, reach: system.reach ?? null, weapon: system.weapon ?? null,
+    ...base, kind: system.kind, reach: reachOf(system.reach), weapon: system.weapon ?? null,
     damage: system.damage ?? null, base_attribute: system.base_attribute ?? null,
     damage_type: system.damage_type ?? null, hits: system.hits ?? 1,
     save: system.save ? { attribute: system.save.attribute, on_save: system.save.on_save ?? "half" } : null,
@@ -173,6 +173,17 @@ export function engineCard(item) {
     })),
     active_defence: null
   };
+}
+
+/**
+ * A card's Reach as the engine reads it: the fields the card gives (a data model stores the
+ * others as null, which the engine would refuse: an Adjacent Reach has no size).
+ * @param {Json|null|undefined} reach
+ * @returns {Json|null}
+ */
+function reachOf(reach) {
+  if ( !reach ) return null;
+  return Object.fromEntries(Object.entries(reach).filter(([, value]) => (value !== null) && (value !== undefined)));
 }
 
 /**
