@@ -135,6 +135,8 @@ interface Game {
   readonly packs: foundry.utils.Collection<CompendiumCollection>;
   /** "Localization support" */
   readonly i18n: Localization;
+  /** "The collection of User documents which exist in the World" */
+  readonly users: foundry.utils.Collection<User>;
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
   readonly combat: Combat | null | undefined;
   /** "The game World which is currently active": the module keys local storage by its id. */
@@ -267,6 +269,8 @@ interface ChatMessageData {
   rolls?: Roll[];
   /** "An object of optional key/value flags", by scope (the module writes its own id only). */
   flags?: Record<string, Record<string, unknown>>;
+  /** "An array of User ids who are whispered recipients of this message" */
+  whisper?: string[];
 }
 
 /**
@@ -422,6 +426,8 @@ declare class Combat extends foundry.abstract.Document {
   readonly turns: Combatant[];
   readonly combatant: Combatant | null | undefined;
   readonly started: boolean;
+  /** "Test whether the current game User has OWNER permission" (a GM's, by default). */
+  readonly isOwner: boolean;
   updateEmbeddedDocuments(embeddedName: string, updates: Record<string, unknown>[], operation?: Record<string, unknown>): Promise<foundry.abstract.Document[]>;
   nextRound(): Promise<this>;
 }

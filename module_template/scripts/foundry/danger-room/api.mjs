@@ -8,9 +8,10 @@
 
 import { MODULE_ID } from "../../config.mjs";
 import { aftermath } from "./aftermath.mjs";
-import { readFight } from "./fight.mjs";
-import { orderRound } from "./order.mjs";
+import { entryFor, readFight } from "./fight.mjs";
+import { orderRound, requeue } from "./order.mjs";
 import { playCard } from "./play.mjs";
+import { applyRelayed } from "./relay.mjs";
 import { cardlessSave, contest, takeBlow } from "./rolls.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { endTurn, pickCard, publishSpeeds, revealSpeeds, verifyReveal, wait } from "./turn.mjs";
@@ -61,17 +62,35 @@ function guarded(work) {
 }
 
 /**
- * Register the hooks that carry the Turn between clients (call once, on `init`).
+ * Register the hooks that carry the Turn between clients (call once, on `init`). Each reacts only
+ * to another client's change (its own client already did the work): a player's client publishes
+ * its Speeds when the GM reveals them; every client checks a card another reveals; the GM's
+ * client orders the round once the last Speed is in, re-queues a player's Wait, and applies the
+ * updates a player's card leaves to it.
  */
 export function registerDangerRoomHooks() {
-  Hooks.on("updateCombat", (/** @type {Combat} */ combat, /** @type {Record<string, any>} */ changes) => {
-    if ( game.user?.isGM || combat !== game.combat || !touched(changes, "phase") ) return;
+  const remote = (/** @type {unknown} */ userId) => userId !== game.user?.id;
+  Hooks.on("updateCombat", (/** @type {Combat} */ combat, /** @type {Record<string, any>} */ changes,
+    /** @type {unknown} */ _options, /** @type {unknown} */ userId) => {
+    if ( game.user?.isGM || !remote(userId) || combat !== game.combat || !touched(changes, "phase") ) return;
     guarded(async () => publishSpeeds(readFight(combat, await moduleItems())));
   });
-  Hooks.on("updateCombatant", (/** @type {Combatant} */ combatant, /** @type {Record<string, any>} */ changes) => {
+  Hooks.on("updateCombatant", (/** @type {Combatant} */ combatant, /** @type {Record<string, any>} */ changes,
+    /** @type {unknown} */ _options, /** @type {unknown} */ userId) => {
     const combat = combatant.parent;
-    if ( !combat || combat !== game.combat ) return;
+    if ( !combat || combat !== game.combat || !remote(userId) ) return;
     if ( touched(changes, "reveal") ) guarded(() => verifyReveal(combatant));
-    if ( game.user?.isGM && touched(changes, "speed") ) guarded(async () => orderRound(readFight(combat, await moduleItems())));
+    if ( !game.user?.isGM ) return;
+    if ( touched(changes, "speed") ) guarded(async () => orderRound(readFight(combat, await moduleItems())));
+    if ( touched(changes, "wait") ) {
+      guarded(async () => {
+        const fight = readFight(combat, await moduleItems());
+        await requeue(fight, entryFor(fight, combatant).record.id);
+      });
+    }
+  });
+  Hooks.on("createChatMessage", (/** @type {ChatMessage} */ message, /** @type {unknown} */ _options,
+    /** @type {unknown} */ userId) => {
+    if ( game.user?.isGM && remote(userId) ) guarded(() => applyRelayed(message));
   });
 }

@@ -22,8 +22,11 @@ import { SheetError, fixedRecord, startingWeapons, vitalsSheet } from "./sheet.m
  * @typedef {Record<string, any>} Json
  * @typedef {{combatant: Combatant, actor: Actor, token: TokenDocument|null, record: Json}} Entry
  *   one fighter: its Combatant, Actor, token and engine record
- * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string}} Fight
- *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`
+ * @typedef {{combatant: string|null, changes: Json}} Write
+ *   an update this client may not make itself (a Combatant's id, or null for the Combat)
+ * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string, pending: Write[]}} Fight
+ *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
+ *   waiting for the GM's client (`relay.mjs`)
  * @typedef {{name: string, path: string, before: unknown, after: unknown}} Change
  *   one document change, as the chat card lists it
  */
@@ -139,7 +142,7 @@ export function readFight(combat, items) {
     fighters: Object.fromEntries(entries.map((e) => [e.record.id, e.record])),
     defences: stored.defences, on_ground: stored.on_ground
   };
-  return { combat, entries, state, visibility: stored.visibility };
+  return { combat, entries, state, visibility: stored.visibility, pending: [] };
 }
 
 /**
@@ -246,7 +249,7 @@ export async function applyState(fight, after) {
   const changes = [];
   for ( const entry of fight.entries ) {
     const next = after.fighters?.[entry.record.id];
-    if ( next ) changes.push(...await applyFighter(entry, next));
+    if ( next ) changes.push(...await applyFighter(fight, entry, next));
   }
   /** @type {Json} */
   const update = {};
@@ -256,17 +259,34 @@ export async function applyState(fight, after) {
     update[`flags.${MODULE_ID}.fight.${key}`] = after[key];
     fight.state[key] = after[key];
   }
-  if ( Object.keys(update).length ) await fight.combat.update(update);
+  if ( Object.keys(update).length ) await write(fight, fight.combat, update);
   return changes;
 }
 
 /**
+ * Update a document of the fight, or, where this user may not (a player's card hurting an enemy),
+ * leave the update for the GM's client (`relay.mjs` sends it).
+ * @param {Fight} fight
+ * @param {Combat|Combatant} document
+ * @param {Json} changes
+ * @returns {Promise<void>}
+ */
+async function write(fight, document, changes) {
+  if ( game.user?.isGM || document.isOwner ) {
+    await document.update(changes);
+    return;
+  }
+  fight.pending.push({ combatant: document.documentName === "Combatant" ? document.id : null, changes });
+}
+
+/**
  * Store one fighter's changed fight keys on its Combatant.
+ * @param {Fight} fight
  * @param {Entry} entry
  * @param {Json} next  the fighter's new engine record
  * @returns {Promise<Change[]>}
  */
-async function applyFighter(entry, next) {
+async function applyFighter(fight, entry, next) {
   const before = storable(entry.record);
   const after = storable(next);
   /** @type {Change[]} */
@@ -278,7 +298,7 @@ async function applyFighter(entry, next) {
     changes.push({ name: entry.combatant.name, path: key, before: before[key], after: after[key] });
     update[`flags.${MODULE_ID}.fighter.${key}`] = after[key];
   }
-  if ( changes.length ) await entry.combatant.update(update);
+  if ( changes.length ) await write(fight, entry.combatant, update);
   Object.assign(entry.record, next);
   return changes;
 }

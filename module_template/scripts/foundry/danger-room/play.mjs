@@ -14,6 +14,7 @@ import { attackAction } from "./attack.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, entryFor, readFight } from "./fight.mjs";
 import { turnSpeed } from "./order.mjs";
+import { sendPending } from "./relay.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { fightStep } from "./steps.mjs";
 import { beginTurn, checkTurn, revealCard } from "./turn.mjs";
@@ -231,6 +232,7 @@ export async function playCard(cardKey) {
     await beginTurn(fight, entry);
     await act(play, prepared);
     await applyState(fight, { fighters: { [entry.record.id]: { ...entry.record, acted: true } } });
+    await sendPending(fight);
   } catch(err) {
     report(err);
   }

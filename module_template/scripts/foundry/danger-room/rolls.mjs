@@ -10,6 +10,7 @@ import { DR_CONFIG } from "./settings.mjs";
 import { PlayError } from "./errors.mjs";
 import { entryFor, readFight } from "./fight.mjs";
 import { ATTRIBUTES, moduleItems } from "./sheet.mjs";
+import { sendPending } from "./relay.mjs";
 import { fightStep } from "./steps.mjs";
 import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
 
@@ -80,6 +81,7 @@ export async function cardlessSave() {
       title: game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), speaker: speakerOf(entry.combatant),
       stateOf: (s) => ({ fighters: { [s.target.id]: s.target } })
     });
+    await sendPending(fight);
   } catch(err) {
     report(err);
   }
@@ -113,6 +115,7 @@ export async function contest() {
       title, speaker: speakerOf(entry.combatant),
       stateOf: (s) => ({ fighters: { [s.challenger.id]: s.challenger, [s.defender.id]: s.defender } })
     });
+    await sendPending(fight);
   } catch(err) {
     report(err);
   }
@@ -136,6 +139,7 @@ export async function takeBlow() {
     await fightStep(fight, "take_blow", { fighter: entry.record, health_lost: Number(answer.lost) }, {
       title, speaker: speakerOf(entry.combatant), stateOf: (s) => ({ fighters: { [s.fighter.id]: s.fighter } })
     });
+    await sendPending(fight);
   } catch(err) {
     report(err);
   }

@@ -13,6 +13,7 @@ import { forgetChoice, hashOf, keepChoice, keptChoice, matches, newNonce, roundF
 import { PlayError } from "./errors.mjs";
 import { applyState, entryFor, joinFight, readFight } from "./fight.mjs";
 import { inFight, orderRound, requeue, turnSpeed } from "./order.mjs";
+import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
 import { fightStep } from "./steps.mjs";
 import { activeCombat, askForm, report, selectedCombatant } from "./ui.mjs";
@@ -221,7 +222,9 @@ export async function wait() {
     if ( roundFlag(combat, combatant, "wait") ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.WaitedAlready"));
     await beginTurn(fight, entry);
     await combatant.setFlag(MODULE_ID, "wait", { round: combat.round });
-    await requeue(fight, entry.record.id);
+    // A player's client leaves the re-queue to the GM's (api.mjs hooks): the tracker is theirs.
+    if ( game.user?.isGM ) await requeue(fight, entry.record.id);
+    else await sendPending(fight);
   } catch(err) {
     report(err);
   }

@@ -51,6 +51,11 @@ export class Combat extends Document {
   static documentName = "Combat";
   static embedded = { combatants: "Combatant" };
 
+  /** A Combat belongs to the GM (players own none by default). */
+  get isOwner() {
+    return game.user.isGM;
+  }
+
   get started() {
     return this.round > 0;
   }
