@@ -123,7 +123,7 @@ def _duplicates(documents: Sequence[Checked], what: str) -> list[Diagnostic]:
         earlier = first.setdefault(key.casefold(), document)
         if earlier is not document:
             where = _where(earlier.source, ("id",))
-            message = f"duplicate {LABELS.get(what, what)} id {key!r}: {where} uses it too"
+            message = f"duplicate {_label(what)} id {key!r}: {where} uses it too"
             found.append(_diagnostic(document.source, ("id",), message))
     return found
 
@@ -142,10 +142,15 @@ def _targets(folder: FolderContent, schemas: SchemaSet) -> dict[str, set[str]]:
     return targets
 
 
+def _label(kind: str) -> str:
+    """How messages name a kind: an engine's own kinds by their id in words (`threat tier`)."""
+    return LABELS.get(kind, kind.replace("_", " "))
+
+
 def _check_references(
     document: Checked, pattern: tuple[str, ...], target: str, known: set[str]
 ) -> Iterator[Diagnostic]:
-    label = LABELS.get(target, target)
+    label = _label(target)
     for path, value in _values_at(document.data, pattern, ()):
         if not isinstance(value, str) or value in known:
             continue
@@ -164,7 +169,8 @@ def _none_defined(target: str) -> str:
         return "; the manifest declares no damage_types"
     if target == "location":
         return "; this ruleset has no hit_locations tables"
-    return f"; this ruleset has no {LABELS.get(target, target)}s"
+    label = _label(target)
+    return f"; this ruleset has no {label}{'es' if label.endswith('s') else 's'}"
 
 
 def _check_bound(

@@ -22,7 +22,7 @@ id: demo
 title: Demo
 version: "1.0.0"
 authors: [{name: Ada}]
-ruleset: danger_room
+ruleset: sdm_pool
 damage_types: [{id: slashing, name: Slashing}]
 """
 AXE = "id: axe\nname: Axe\ndamage: 3\ndamage_type: slashing\n"
@@ -167,8 +167,8 @@ def test_changing_the_engine_rechecks_every_document(monkeypatch: pytest.MonkeyP
     root = _tree(FILES)
     load_content(root)
     seen = _counting(monkeypatch)
-    _tree({"demo/ruleset.yaml": MANIFEST.replace("danger_room", "sdm_pool")})
-    assert load_content(root).rulesets[0].engine == "sdm_pool"
+    _tree({"demo/ruleset.yaml": MANIFEST.replace("sdm_pool", "fate_wounds")})
+    assert load_content(root).rulesets[0].engine == "fate_wounds"
     assert len(seen) == 3
 
 

@@ -26,7 +26,7 @@ from compiler.packing.common import (
     plain,
     sort_value,
 )
-from compiler.packing.kinds import item_kinds
+from compiler.packing.kinds import carried_fields, item_kinds
 from compiler.packing.model import MacroSpec, Pack, PageSpec
 
 #: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
@@ -48,14 +48,6 @@ DEFAULT_IMG: Mapping[str, str] = {
     "item": "icons/svg/item-bag.svg",  # Item.DEFAULT_ICON, for a ruleset's own Item kinds
 }
 
-#: Fields of a fighter's `items` that list item ids; each referenced item is embedded in the actor
-#: so the actor is complete when dragged in from the compendium.
-ITEM_REFERENCE_FIELDS: Mapping[str, str] = {
-    "weapons": "weapon",
-    "armor": "armor",
-    "cards": "card",
-    "powers": "power",
-}
 
 #: Author fields that map onto Foundry fields instead of `system`.
 _MAPPED_FIELDS = frozenset({"id", "name", "img"})
@@ -186,7 +178,7 @@ def _actors_pack(
     for index, doc in enumerate(_sorted_docs(ruleset, ["fighter"])):
         id_key = f"fighter/{doc.key}"
         actor_id = ids.foundry_id(module_id, "actors", id_key)
-        embedded = _embedded_items(module_id, doc, id_key, actor_id, items)
+        embedded = _embedded_items(ruleset, doc, id_key, actor_id, items)
         entries.append({
             "_id": actor_id,
             **_typed_doc(module_id, doc, "fighter"),
@@ -202,11 +194,15 @@ def _actors_pack(
     return tuple(entries)
 
 
-def _item_references(doc: Document) -> list[tuple[str, str]]:
-    """(kind, key) of every item the fighter lists, in field then list order."""
+def _item_references(doc: Document, engine: str) -> list[tuple[str, str]]:
+    """(kind, key) of every item the fighter lists, in field then list order.
+
+    Each item listed is embedded in the actor so that it is complete when dragged in from the
+    compendium; `carried_fields` says which fields of `items` list which kind.
+    """
     carried = doc.data.get("items") or {}
     refs = []
-    for field, kind in ITEM_REFERENCE_FIELDS.items():
+    for field, kind in carried_fields(engine).items():
         for key in carried.get(field) or ():
             if not isinstance(key, str):
                 raise BuildError(f"fighter {doc.key}: {field} must list {kind} ids, got {key!r}")
@@ -215,15 +211,16 @@ def _item_references(doc: Document) -> list[tuple[str, str]]:
 
 
 def _embedded_items(
-    module_id: str,
+    ruleset: Ruleset,
     doc: Document,
     actor_key: str,
     actor_id: str,
     items: Mapping[tuple[str, str], Mapping[str, Any]],
 ) -> list[dict[str, Any]]:
+    module_id = ruleset.module_id
     embedded = []
     seen: Counter[tuple[str, str]] = Counter()
-    for index, ref in enumerate(_item_references(doc)):
+    for index, ref in enumerate(_item_references(doc, ruleset.engine)):
         source = items.get(ref)
         if source is None:
             raise BuildError(f"fighter {doc.key}: unknown {ref[0]} {ref[1]!r}")

@@ -30,6 +30,18 @@ def item_kinds(engine: str) -> tuple[str, ...]:
     return tuple(kind for kind, (name, _) in subtypes(engine).items() if name == "Item")
 
 
+def carried_fields(engine: str) -> Mapping[str, str]:
+    """`{field of a fighter's items: Item kind}`: each Item kind is listed under its folder name.
+
+    That is `weapons`, `armor`, `cards`, `powers`, and an engine's own Item kinds (danger_room's
+    `active_defences`); the actor embeds every item listed.
+    """
+    wanted = set(item_kinds(engine))
+    return {
+        info.folder: info.kind for info in default_schemas().kinds().values() if info.kind in wanted
+    }
+
+
 def data_kinds(engine: str) -> tuple[str, ...]:
     """The kinds of `engine`'s own that ship as data (config.mjs and the rules journal)."""
     return tuple(sorted(

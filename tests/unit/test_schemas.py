@@ -190,7 +190,7 @@ def extended(tmp_path_factory: pytest.TempPathFactory) -> SchemaSet:
     folder = tmp_path_factory.mktemp("schemas")
     shutil.copytree(SCHEMA_DIR, folder, dirs_exist_ok=True, ignore=shutil.ignore_patterns("*.py"))
     target = folder / "rulesets" / "danger_room" / "weapon.schema.json"
-    target.parent.mkdir(parents=True)
+    target.parent.mkdir(parents=True, exist_ok=True)  # replaces the shipped extension
     target.write_text(json.dumps(EXTENSION), encoding="utf-8")
     return SchemaSet(folder)
 
