@@ -43,6 +43,8 @@ MIRRORED = [
     ("errors.py", "errors.mjs", False),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_A),
     *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_B),
+    # shipped content -> rule input (its DR tags: tests/rules/test_danger_room_content.py)
+    ("danger_room/content.py", "danger_room/content.mjs", False),
     *((f"hazard_location{m}.py", f"hazard_location{m}.mjs", False) for m in HAZARD_LOCATION),
     # shipped content -> rule input (its HZ tags: tests/rules/test_hazard_location_shipped.py)
     ("hazard_location_shipped.py", "hazard_location_shipped.mjs", False),
