@@ -46,3 +46,45 @@ export function scriptNonce(hex) {
     return array;
   };
 }
+
+/** The Combat or Combatant of the viewed fight with this uuid. */
+function fightDocument(uuid) {
+  const [, combatId, , combatantId] = uuid.split(".");
+  if (!game.combat || game.combat.id !== combatId) throw new Error(`harness relay: no Combat ${combatId}`);
+  return combatantId ? game.combat.combatants.get(combatantId, { strict: true }) : game.combat;
+}
+
+/**
+ * Play the server's part between clients: apply updates and chat messages another client made
+ * (`from`: its user id), firing the hooks as Foundry does for a remote change, without recording
+ * them as this client's; then report what this client did in response (its own updates and
+ * messages since), for the test to pass on.
+ * @param {{from: string, updates?: {uuid: string, changes: object}[], messages?: object[]}} relay
+ */
+export async function applyRemote({ from, updates = [], messages = [] }) {
+  const { record } = await import("./foundry/record.mjs");
+  const before = { updates: record.updates.length, messages: record.messages.length };
+  for (const { uuid, changes } of updates) {
+    const at = record.updates.length;
+    await fightDocument(uuid).update(changes, { userId: from });
+    record.updates.splice(at, 1);
+  }
+  for (const data of messages) {
+    const message = new ChatMessage(structuredClone(data));
+    Hooks.callAll("createChatMessage", message, {}, from);
+  }
+  await window.harness.settle();
+  return {
+    updates: structuredClone(record.updates.slice(before.updates)),
+    messages: structuredClone(record.messages.slice(before.messages)),
+  };
+}
+
+/** What this client could read of the fight: the Combat, local storage and the chat log. */
+export function readable() {
+  return JSON.stringify({
+    combat: game.combat?.toObject() ?? null,
+    storage: storageDump(),
+    chat: document.getElementById("chat-log").textContent,
+  });
+}

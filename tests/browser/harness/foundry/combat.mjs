@@ -40,9 +40,10 @@ export class Combatant extends Document {
     return level >= OWNER;
   }
 
-  async update(changes = {}) {
+  /** `options.userId`: the user whose client made the change (another client's, when relayed). */
+  async update(changes = {}, options = {}) {
     await super.update(changes);
-    Hooks.callAll("updateCombatant", this, expandObject(changes), {}, game.user.id);
+    Hooks.callAll("updateCombatant", this, expandObject(changes), options, options.userId ?? game.user.id);
     return this;
   }
 }
@@ -70,9 +71,10 @@ export class Combat extends Document {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
 
-  async update(changes = {}) {
+  /** `options.userId`: the user whose client made the change (another client's, when relayed). */
+  async update(changes = {}, options = {}) {
     await super.update(changes);
-    Hooks.callAll("updateCombat", this, expandObject(changes), {}, game.user.id);
+    Hooks.callAll("updateCombat", this, expandObject(changes), options, options.userId ?? game.user.id);
     return this;
   }
 
