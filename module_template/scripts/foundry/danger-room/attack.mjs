@@ -8,12 +8,11 @@
  * @module foundry/danger-room/attack
  */
 
-import { RULES_CONFIG } from "../../config.mjs";
-import { DR_CONFIG } from "./settings.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, nameOf } from "./fight.mjs";
 import { fightStep, postStep, runStep } from "./steps.mjs";
+import { fightConfig } from "./settings.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -39,7 +38,7 @@ const CHECK_OF = Object.freeze({ target_out_of_reach: "target_out_of_reach", daz
  * @returns {Json}
  */
 function ask(rule, input) {
-  const outcome = runCase("danger_room", rule, RULES_CONFIG, input, []);
+  const outcome = runCase("danger_room", rule, fightConfig(), input, []);
   if ( outcome.error ) throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
   return outcome.state;
 }
@@ -166,7 +165,7 @@ function reachedCatch(events, aim) {
   const area = events.find((e) => e.type === "area");
   const confused = events.find((e) => e.type === "confused");
   const declared = area ? area.targets : [confused?.redirected_to ?? aim.target];
-  const checks = /** @type {string[]} */ (DR_CONFIG.miss_checks);
+  const checks = /** @type {string[]} */ (fightConfig().miss_checks);
   const before = checks.slice(0, checks.indexOf("active_defence_caught"));
   const missed = events.filter((e) => e.type === "miss" && before.includes(CHECK_OF[e.reason] ?? "")).map((e) => e.target);
   return declared.filter((/** @type {string} */ id) => !missed.includes(id));

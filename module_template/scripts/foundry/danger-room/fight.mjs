@@ -2,7 +2,8 @@
  * The fight as the rules core sees it, read from the Combat, and the document updates a rule's new
  * state implies. The one adapter between Foundry documents and engine fighter records:
  *
- * - the sheet fixes attributes, vitals, Physiology (`sheet.mjs`, `fighter_vitals`);
+ * - the sheet gives the fighter at the start of a fight (`sheet.mjs`, the engine's content
+ *   adapter): attributes, Health, Bulk, Stamina, Physiology, weapons;
  * - the token gives the side (its disposition) and the hex (its grid space, axial [q, r]);
  * - the fight's own state lives on the Combatant (`flags.<module>.fighter`: Health, status,
  *   Stamina, Shield points, conditions, defence uses, acted/played, altitude, weapons) and on the
@@ -14,9 +15,8 @@
  * @module foundry/danger-room/fight
  */
 
-import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
-import { runCase } from "../../rules/harness.mjs";
-import { SheetError, fixedRecord, startingWeapons, vitalsSheet } from "./sheet.mjs";
+import { MODULE_ID } from "../../config.mjs";
+import { SheetError, startingRecord } from "./sheet.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -78,36 +78,17 @@ function storedFighter(combatant) {
 }
 
 /**
- * A Combatant's fight state when it joins: full Health and Stamina, the sheet's Shield and
- * weapons, nothing else (DR-R21, DR-G15).
- * @param {Actor} actor
- * @param {Json} vitals  the `fighter_vitals` state
- * @param {Map<string, Item>} items
- * @returns {Json}
+ * The side of a token: its disposition (allies share a side).
+ * @param {TokenDocument|null} token
+ * @returns {string}
  */
-function joiningState(actor, vitals, items) {
-  const { weapons, wielded } = startingWeapons(actor, items);
-  const system = /** @type {Json} */ (actor.system);
-  return {
-    health: vitals.health, status: "fighting", stamina: vitals.stamina, shield_points: vitals.shield_points,
-    conditions: {}, defence_uses: {}, acted: false, played: false, airborne: system.airborne ?? false,
-    weapons, wielded
-  };
+function sideOf(token) {
+  return SIDES[String(token?.disposition ?? 0)] ?? "neutral";
 }
 
 /**
- * The numbers of a sheet at the start of a fight, from the rules core (`fighter_vitals`).
- * @param {Actor} actor
- * @returns {Json}
- */
-export function vitalsOf(actor) {
-  const outcome = runCase("danger_room", "fighter_vitals", RULES_CONFIG, { sheet: vitalsSheet(actor) }, []);
-  if ( outcome.error ) throw new SheetError(`${actor.name}: ${outcome.error.message}`);
-  return outcome.state;
-}
-
-/**
- * One Combatant's engine fighter record.
+ * One Combatant's engine fighter record: the fighter at the start of the fight (`sheet.mjs`
+ * `startingRecord`), then the fight state its Combatant stores.
  * @param {Combatant} combatant
  * @param {Map<string, Item>} items
  * @returns {Entry}
@@ -117,15 +98,9 @@ function entryOf(combatant, items) {
   if ( !actor ) throw new SheetError(`${combatant.name}: no actor`);
   const id = combatant.getFlag(MODULE_ID, "fighter")?.id;
   if ( !id ) throw new SheetError(game.i18n.format("RULEPACK.DangerRoom.NotJoined", { name: combatant.name }));
-  const vitals = vitalsOf(actor);
   const token = combatant.token;
-  const record = {
-    id, side: SIDES[String(token?.disposition ?? 0)] ?? "neutral", ...fixedRecord(actor),
-    max_health: vitals.max_health, bulk: vitals.bulk, soak: vitals.soak, toughness: vitals.toughness,
-    stamina_max: vitals.stamina_max, ...joiningState(actor, vitals, items), ...storedFighter(combatant),
-    hex: hexOf(token)
-  };
-  return { combatant, actor, token, record };
+  const start = startingRecord(actor, id, { side: sideOf(token), hex: hexOf(token) }, items);
+  return { combatant, actor, token, record: { ...start, ...storedFighter(combatant) } };
 }
 
 /**
@@ -200,9 +175,10 @@ export async function joinFight(combat, items) {
   const updates = [];
   for ( const combatant of combatants ) {
     if ( combatant.getFlag(MODULE_ID, "fighter") || !combatant.actor ) continue;
-    const state = joiningState(combatant.actor, vitalsOf(combatant.actor), items);
-    const fighter = { id: newFighterId(combatant, taken), ...storable(state) };
-    updates.push({ _id: combatant.id, [`flags.${MODULE_ID}.fighter`]: fighter });
+    const id = newFighterId(combatant, taken);
+    const token = combatant.token;
+    const start = startingRecord(combatant.actor, id, { side: sideOf(token), hex: hexOf(token) }, items);
+    updates.push({ _id: combatant.id, [`flags.${MODULE_ID}.fighter`]: { id, ...storable(start) } });
   }
   if ( updates.length ) await combat.updateEmbeddedDocuments("Combatant", updates);
 }

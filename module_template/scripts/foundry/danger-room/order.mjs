@@ -7,12 +7,13 @@
  * @module foundry/danger-room/order
  */
 
-import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
+import { MODULE_ID } from "../../config.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { roundFlag } from "./commit.mjs";
 import { PlayError } from "./errors.mjs";
 import { entryFor, nameOf } from "./fight.mjs";
 import { postStep, runStep } from "./steps.mjs";
+import { fightConfig } from "./settings.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -42,7 +43,7 @@ export function inFight(fight) {
  */
 export function turnSpeed(record, card) {
   const input = { fighter: { id: record.id, attributes: record.attributes }, card: { speed: card.speed, focus: card.focus } };
-  const outcome = runCase("danger_room", "turn_speed", RULES_CONFIG, input, []);
+  const outcome = runCase("danger_room", "turn_speed", fightConfig(), input, []);
   if ( outcome.error ) throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
   return outcome.state.speed;
 }
@@ -58,7 +59,7 @@ export function turnSpeed(record, card) {
 function orderInput(fight, order) {
   const fighters = order.speeds.map(([id, speed]) => {
     const record = fight.state.fighters[id];
-    const profile = runCase("danger_room", "fighter_profile", RULES_CONFIG, { fighter: { id, attributes: record.attributes } }, []);
+    const profile = runCase("danger_room", "fighter_profile", fightConfig(), { fighter: { id, attributes: record.attributes } }, []);
     if ( profile.error ) throw new PlayError(profile.error.message);
     const card = { speed: speed - profile.state.bonuses.agility, focus: false };
     return { id, attributes: record.attributes, card, wait: order.waits.includes(id) };
@@ -136,13 +137,13 @@ export async function requeue(fight, fighter) {
   if ( !stored || stored.round !== combat.round ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.NoOrder"));
   if ( stored.waits.includes(fighter) ) return;
   const order = { ...stored, waits: [...stored.waits, fighter] };
-  const outcome = runCase("danger_room", "turn_order", RULES_CONFIG, orderInput(fight, order), order.dice);
+  const outcome = runCase("danger_room", "turn_order", fightConfig(), orderInput(fight, order), order.dice);
   if ( outcome.error ) throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
   const turn = combat.turn;
   await combat.setFlag(MODULE_ID, "order", order);
   await combat.updateEmbeddedDocuments("Combatant", initiatives(fight, outcome.state.acting_order));
   await combat.update({ turn });
-  const step = { call: { ruleset: "danger_room", rule: "turn_order", config: { ...RULES_CONFIG }, input: orderInput(fight, order), dice: order.dice }, result: outcome, rolls: [] };
+  const step = { call: { ruleset: "danger_room", rule: "turn_order", config: { ...fightConfig() }, input: orderInput(fight, order), dice: order.dice }, result: outcome, rolls: [] };
   const names = outcome.state.acting_order.map((/** @type {string} */ id) => nameOf(fight, id)).join(", ");
   await postStep(step, {
     title: game.i18n.format("RULEPACK.DangerRoom.Title.Wait", { name: nameOf(fight, fighter) }),

@@ -8,7 +8,6 @@
  * @module foundry/danger-room/play
  */
 
-import { DR_CONFIG } from "./settings.mjs";
 import { inCone } from "../../rules/danger_room/hexes.mjs";
 import { attackAction } from "./attack.mjs";
 import { PlayError } from "./errors.mjs";
@@ -19,6 +18,7 @@ import { moduleItems } from "./sheet.mjs";
 import { fightStep } from "./steps.mjs";
 import { beginTurn, checkTurn, revealCard } from "./turn.mjs";
 import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
+import { fightConfig } from "./settings.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -58,7 +58,7 @@ function aimOf(play) {
   const reach = play.card.reach;
   if ( SINGLE_TARGET.includes(reach.shape) ) return { target: oneTarget(play) };
   if ( reach.shape === "burst" ) {
-    const origin = reach.origin ?? DR_CONFIG.reach_geometry.burst_origin_default;
+    const origin = reach.origin ?? fightConfig().reach_geometry.burst_origin_default;
     return origin === "self" ? {} : { hex: play.fight.state.fighters[oneTarget(play)].hex };
   }
   const from = play.entry.record.hex;
@@ -77,7 +77,7 @@ function aimOf(play) {
  */
 async function boostsOf(play) {
   const hits = play.card.hits;
-  const boost = DR_CONFIG.boost;
+  const boost = fightConfig().boost;
   const none = Array(hits).fill(0);
   if ( !boost.rolls.includes("damage") || play.entry.record.stamina < boost.cost || boost.max_per_roll < 1 ) return none;
   const fields = none.map((_, i) => ({
@@ -168,7 +168,7 @@ async function reload(play) {
  */
 function idleReason(play) {
   const me = play.entry.record;
-  const gone = DR_CONFIG.dampener.disables_tags;
+  const gone = fightConfig().dampener.disables_tags;
   if ( "dampened" in me.conditions && play.card.tags.some((/** @type {string} */ t) => gone.includes(t)) ) {
     return game.i18n.format("RULEPACK.DangerRoom.Disabled", { name: play.entry.combatant.name, card: play.name });
   }

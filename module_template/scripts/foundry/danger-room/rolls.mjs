@@ -6,13 +6,13 @@
  * @module foundry/danger-room/rolls
  */
 
-import { DR_CONFIG } from "./settings.mjs";
 import { PlayError } from "./errors.mjs";
 import { entryFor, readFight } from "./fight.mjs";
 import { ATTRIBUTES, moduleItems } from "./sheet.mjs";
 import { sendPending } from "./relay.mjs";
 import { fightStep } from "./steps.mjs";
 import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
+import { fightConfig } from "./settings.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -26,7 +26,7 @@ import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCo
  * @returns {{value: string, label: string}[]}
  */
 function attributeOptions(aliases) {
-  const names = [...ATTRIBUTES, ...(aliases ? Object.keys(DR_CONFIG.save_aliases) : [])];
+  const names = [...ATTRIBUTES, ...(aliases ? Object.keys(fightConfig().save_aliases) : [])];
   return names.map((name) => ({ value: name, label: name }));
 }
 
@@ -38,7 +38,7 @@ function attributeOptions(aliases) {
  * @returns {FormField[]}
  */
 function boostField(kind, name, label) {
-  const boost = DR_CONFIG.boost;
+  const boost = fightConfig().boost;
   if ( !boost.rolls.includes(kind) ) return [];
   return [{ name, label, value: 0, min: 0, max: boost.max_per_roll }];
 }

@@ -6,11 +6,11 @@
  * @module foundry/danger-room/steps
  */
 
-import { RULES_CONFIG } from "../../config.mjs";
 import { postCard } from "../chat-card.mjs";
 import { rollRule } from "../dice.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState } from "./fight.mjs";
+import { fightConfig } from "./settings.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -29,11 +29,11 @@ import { applyState } from "./fight.mjs";
  * @returns {Promise<Step>}
  */
 export async function runStep(rule, input) {
-  const { result, dice, rolls } = await rollRule("danger_room", rule, RULES_CONFIG, input);
+  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input);
   if ( result.error ) {
     throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   }
-  const call = { ruleset: "danger_room", rule, config: { ...RULES_CONFIG }, input: structuredClone(input), dice };
+  const call = { ruleset: "danger_room", rule, config: { ...fightConfig() }, input: structuredClone(input), dice };
   return { call, result: { events: result.events, state: result.state }, rolls };
 }
 
