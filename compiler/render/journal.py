@@ -8,6 +8,7 @@ from markupsafe import Markup
 
 from compiler.model import Ruleset
 from compiler.packing import MacroSpec, PageSpec, data_kinds
+from compiler.render.danger_room_macros import danger_room_macros
 from compiler.render.environment import render
 from compiler.render.lang import kind_label
 
@@ -75,4 +76,4 @@ def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
             key=f"hit-location-{table.key}", name=f"Hit location: {table.data['name']}",
             command=command, img=HIT_LOCATION_ICON,
         ))
-    return tuple(macros)
+    return (*macros, *danger_room_macros(ruleset))

@@ -45,6 +45,9 @@ class Case:
     actor: str | None
     scene: dict[str, Any] | None = field(default=None, compare=False)
     answers: tuple[dict[str, Any], ...] = field(default=(), compare=False)
+    # What else the run needs laid out first (`harness/danger_room.mjs` `stageDangerRoom`: the
+    # user, local storage, the viewed Combat).
+    stage: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
     def queue(self) -> list[dict[str, int]]:
@@ -199,3 +202,8 @@ def expect_hit_location(ctx: MacroContext, case: Case) -> Outcome:
 KINDS: dict[str, MacroKind] = {
     "rollHitLocation": MacroKind(hit_location_cases, expect_hit_location),
 }
+
+# The Danger Room's kinds (danger_room_kinds.py) build on the classes above.
+from danger_room_kinds import KINDS as DANGER_ROOM_KINDS  # noqa: E402
+
+KINDS.update(DANGER_ROOM_KINDS)

@@ -19,6 +19,9 @@ from macro_kinds import KINDS, Case, MacroContext, context_for, observed
 from playwright.sync_api import BrowserContext, sync_playwright
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
+# The macro whose card a ruleset shows, where its first macro is not the telling one.
+SHOWCASE_MACRO = {"danger_room": "Danger Room: Take a blow"}
+STAGE = "async (stage) => (await import('/harness/danger_room.mjs')).stageDangerRoom(stage)"
 
 
 def showcase(ctx: MacroContext) -> Case:
@@ -30,7 +33,10 @@ def showcase(ctx: MacroContext) -> Case:
 def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
     """Run the showcase case, check the card, and capture the chat sidebar holding it."""
     case = showcase(ctx)
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor)
+    if case.stage is not None:
+        page.evaluate(STAGE, case.stage)
+    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
+                         list(case.answers))
     expected = KINDS[ctx.method].expect(ctx, case)
     if run["error"] or run["problems"] or observed(run) != expected:
         raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
@@ -50,7 +56,9 @@ def take_screenshots(
         page = HarnessPage.open(context, server, module)
         try:
             path = out / f"{module.ruleset}-chat-card.png"
-            screenshot_card(page, context_for(module, *macros[0]), path)
+            wanted = SHOWCASE_MACRO.get(module.ruleset)
+            pick = next((m for m in macros if m[1]["name"] == wanted), macros[0])
+            screenshot_card(page, context_for(module, *pick), path)
         finally:
             page.page.close()
         written.append(path)

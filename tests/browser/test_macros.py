@@ -22,6 +22,8 @@ from macro_kinds import (
 SHIPPED_IDS = sorted(
     yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in CONTENT.glob("*/ruleset.yaml")
 )
+# Lays out what a case needs besides the scene: the user, local storage, the viewed Combat.
+STAGE = "async (stage) => (await import('/harness/danger_room.mjs')).stageDangerRoom(stage)"
 HUMAN_TABLE: Path = CONTENT / "hazard_location" / "hit_locations" / "human.yaml"
 
 
@@ -35,6 +37,8 @@ def macro_contexts(module: BuiltModule) -> list[MacroContext]:
 
 def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case) -> dict[str, Any]:
     """Run one case in the page; everything it did must match the expectation."""
+    if case.stage is not None:
+        page.evaluate(STAGE, case.stage)
     run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
                          list(case.answers))
     assert run["error"] is None, run["error"]
