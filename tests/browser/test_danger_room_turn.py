@@ -1,0 +1,117 @@
+"""A whole Danger Room Turn played with the shipped macros ends where the engine's `turn` rule
+ends for the same secret cards, Wait, aims, BOOSTs and dice.
+
+The module plays a card step by step with the engine's public rules (`foundry/danger-room/
+attack.mjs`, `play.mjs`), one chat card per rule; `turn` runs the same Turn in one go. Fed the
+faces every macro rolled, in the order they rolled them (roll-offs, then each fighter's dice in
+acting order: the catalogue's canonical order), both must leave every fighter, the armed defences
+and the items on the ground the same.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+from browser_page import GENERATIONS, BuiltModule, OpenPage
+from danger_room_world import (
+    MODULE,
+    before,
+    engine_card,
+    read_fight,
+    sample_world,
+    scene,
+    storable,
+)
+
+from compiler.rules import run_case
+
+STAGE = "async (s) => (await import('/harness/danger_room.mjs')).stageDangerRoom(s)"
+FIGHT = """() => ({
+    round: game.combat.round,
+    fight: game.combat.getFlag("rulepack-danger-room", "fight") ?? {},
+    fighters: Object.fromEntries([...game.combat.combatants].map((c) => {
+        const f = c.getFlag("rulepack-danger-room", "fighter");
+        return [f.id, f];
+    })),
+})"""
+PICKS = {"x-23": "claw-strike", "hellfire": "amaranth", "hand-operative": "block",
+         "hand-operative-2": "katana-cut"}
+#: Each turn as it comes: (fighter, macro, targets, dialog answers, faces rolled). The roll-off at
+#: Speed 5 puts the second Hand Operative (6) before Hellfire (1). X-23 (Speed 11) Waits and
+#: drops to the end; the second Hand Operative's cut cannot reach her (3 hexes away) and misses;
+#: Hellfire's Amaranth hurts the first, who saves for half; he arms Block, but X-23's claws come
+#: back last at Speed 11, faster than his Basic reaction follows (Unreactable, DR-R15, DR-G24):
+#: only an Emergency defence could catch them, so they land with her BOOST.
+TURNS: tuple[tuple[str, str, tuple[str, ...], tuple[dict[str, Any], ...], tuple[int, ...]], ...] = (
+    ("x-23", "Wait", (), (), ()),
+    ("hand-operative-2", "Katana Cut", ("x-23",), ({"action": "ok", "fields": {"hit1": 0}},), ()),
+    ("hellfire", "Amaranth", ("hand-operative",), ({"action": "ok", "fields": {"hit1": 0}},),
+     (7, 2, 6, 4, 1, 5, 4, 3, 2, 6, 2, 9)),
+    ("hand-operative", "Block", (), (), ()),
+    ("x-23", "Claw Strike", ("hand-operative",), ({"action": "ok", "fields": {"hit1": 1}},),
+     (6, 1, 9, 3, 10, 5, 2)),
+)
+ROLL_OFF = (6, 1)
+
+
+def choice(world: Any, fighter: str, targets: dict[str, tuple[str, ...]],
+           boosts: dict[str, list[int]], waits: set[str]) -> dict[str, Any]:
+    """The fighter's secret choice as `turn` takes it: card, Wait, aim, path, BOOSTs."""
+    card = engine_card(world, PICKS[fighter])
+    aimed = targets.get(fighter, ())
+    return {"fighter": fighter, "card": card, "wait": fighter in waits, "path": [],
+            "aim": {"target": aimed[0]} if aimed else {}, "boost": boosts.get(fighter, []),
+            "save_boost": 0, "protects": None}
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_turn_of_macros_ends_where_the_turn_rule_does(
+    generation: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
+) -> None:
+    module = next(m for m in shipped_modules if m.id == MODULE)
+    page = open_page(module, generation)
+    world = sample_world(module)
+    page.evaluate(STAGE, before(replace(world, storage={})))
+    macros = {d["name"]: (p, d["_id"]) for p, d in module.documents("Macro")}
+    rolled: list[int] = []
+
+    def run(name: str, selected: str | None, targets: tuple[str, ...] = (),
+            answers: tuple[dict[str, Any], ...] = (), faces: tuple[int, ...] = ()) -> None:
+        pack, ident = macros[f"Danger Room: {name}"]
+        view = scene(world, selected, targets)
+        out = page.run_macro(pack, ident, [{"d": 10, "v": v} for v in faces], None, view,
+                             list(answers))
+        assert out["error"] is None and out["problems"] == [], (name, out)
+        assert out["diceLeft"] == [] and out["answersLeft"] == [], name
+        assert not [n for n in out["notifications"] if n["type"] == "error"], name
+        rolled.extend(faces)
+
+    for fighter, card in PICKS.items():
+        run("Pick a card", fighter, answers=({"action": "ok", "fields": {"card": card}},))
+    run("Reveal Speeds", None, faces=ROLL_OFF)
+    for index, (fighter, macro, targets, answers, faces) in enumerate(TURNS):
+        run(macro, fighter, targets, answers, faces)
+        if macro != "Wait" and index + 1 < len(TURNS):
+            page.evaluate("() => game.combat.update({turn: game.combat.turn + 1})")
+    run("End the Turn", None)
+    found = page.evaluate(FIGHT)
+
+    targets = {f: t for f, _, t, _, _ in TURNS}
+    boosts = {f: [int(a[0]["fields"]["hit1"])] for f, _, _, a, _ in TURNS if a}
+    waits = {f for f, macro, _, _, _ in TURNS if macro == "Wait"}
+    fight = read_fight(world)
+    inp = {"state": fight.state, "visibility": fight.visibility,
+           "choices": [choice(world, f, targets, boosts, waits) for f in PICKS]}
+    result = run_case("danger_room", "turn", world.config, inp,
+                      [{"d": 10, "v": v} for v in rolled])
+    assert "error" not in result, result
+    state = result["state"]
+    assert found["round"] == state["turn"] == 2
+    assert {k: found["fight"].get(k, []) for k in ("defences", "on_ground")} == {
+        "defences": state["defences"], "on_ground": state["on_ground"]}
+    expected = {i: {"id": i, **storable(f)} for i, f in state["fighters"].items()}
+    assert found["fighters"] == expected
+    assert found["fighters"]["hand-operative"]["defence_uses"] == [["block", 1]]
+    assert found["fighters"]["x-23"]["stamina"] == 4  # the Block could not catch the claws
