@@ -32,6 +32,7 @@ LABELS = {
     "location": "hit location", "weapon": "weapon", "armor": "armor", "card": "card",
     "power": "power", "fighter": "fighter",
 }
+PLURALS = {"hit_locations": "hit-location tables", "armor": "armor"}
 
 
 @dataclass(frozen=True)
@@ -169,8 +170,13 @@ def _none_defined(target: str) -> str:
         return "; the manifest declares no damage_types"
     if target == "location":
         return "; this ruleset has no hit_locations tables"
-    label = _label(target)
-    return f"; this ruleset has no {label}{'es' if label.endswith('s') else 's'}"
+    return f"; this ruleset has no {PLURALS.get(target) or _folder_words(target)}"
+
+
+def _folder_words(kind: str) -> str:
+    """A kind's folder is its plural ("species", "threat_tiers"), so messages say that."""
+    folders = [f for f, info in default_schemas().kinds().items() if info.kind == kind]
+    return folders[0].replace("_", " ") if folders else f"{_label(kind)}s"
 
 
 def _check_bound(

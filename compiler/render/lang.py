@@ -31,7 +31,7 @@ KIND_LABELS = {
 FIELD_LABELS = {
     "av": "Armour value", "mass_kg": "Mass (kg)", "hands": "Hands", "damage_type": "Damage type",
     "amount": "Amount", "resource": "Resource", "cost": "Cost", "description": "Description",
-    "items": "Carried", "species": "Species (hit-location table)",
+    "items": "Carried",
 }
 
 

@@ -137,7 +137,7 @@ def test_references_name_the_likely_target() -> None:
     weapon = _doc("weapon", {"id": "axe", "name": "Axe", "damage_type": "fir"})
     messages = [m.split(": ", 1)[1] for m in _messages(_folder(fighter, weapon))]
     assert messages == [
-        "$.items.armor[0]: unknown armor 'coat'; this ruleset has no armors",
+        "$.items.armor[0]: unknown armor 'coat'; this ruleset has no armor",
         "$.items.cards[0]: unknown card 'x'; this ruleset has no cards",
         "$.items.weapons[0]: unknown weapon 'ax'; did you mean 'axe'?",
         "$.species: unknown hit-location table 'humn'; this ruleset has no hit-location tables",
