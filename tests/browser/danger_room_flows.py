@@ -7,7 +7,7 @@ the notifications shown.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from danger_room_play import (
     Attack,
@@ -32,9 +32,11 @@ from danger_room_world import (
     read_fight,
     update,
 )
-from macro_kinds import Outcome
 
 from compiler.rules.danger_room.hexes import in_cone
+
+if TYPE_CHECKING:
+    from macro_kinds import Outcome
 
 ATTACKS = ("strike", "power", "grab")
 DEFENDS = ("block", "active_defence")
@@ -43,6 +45,8 @@ SINGLE_TARGET = ("adjacent", "hexes")
 
 
 def outcome(fight: Fight, script: Script, notes: tuple[tuple[str, str], ...] = ()) -> Outcome:
+    from macro_kinds import Outcome  # late: macro_kinds registers the kinds built on this module
+
     return Outcome(tuple(script.messages), tuple(fight.updates), notes)
 
 

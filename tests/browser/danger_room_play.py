@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from danger_room_world import MODULE, Fight, apply_state, engine_card, fill, update
-from macro_kinds import Message
 
 from compiler.rules import run_case
+
+if TYPE_CHECKING:
+    from macro_kinds import Message
 
 Faces = list[tuple[int, int]]
 ROLL_ITEMS = {"damage": "DR-R17", "save": "DR-R11", "opposing": "DR-G07", "contest": "DR-G42",
@@ -101,6 +103,8 @@ def ask(fight: Fight, rule: str, inp: dict[str, Any]) -> dict[str, Any]:
 
 def post(script: Script, step: Step, speaker: str, title: str, lines: list[str]) -> None:
     """The card `postStep` posts: the dice, the lines, the trace ids, Copy as fixture."""
+    from macro_kinds import Message  # late: macro_kinds registers the kinds built on this module
+
     script.messages.append(Message(
         alias=speaker, flavor_text=title, content_text="\n".join(lines),
         rolls=tuple((f"1d{d}", (v,)) for d, v in step.faces),
