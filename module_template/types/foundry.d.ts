@@ -187,6 +187,12 @@ declare namespace foundry.abstract {
     update(data?: Record<string, unknown>, operation?: Record<string, unknown>): Promise<this | undefined>;
     /** "Assign a "flag" to this document" (an update of `flags.<scope>.<key>`). */
     setFlag(scope: string, key: string, value: unknown): Promise<this>;
+    /**
+     * "Test whether a certain User has a requested permission level (or greater) over the
+     * Document"; `permission` is a DOCUMENT_OWNERSHIP_LEVELS name or value.
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.Document.html#testUserPermission
+     */
+    testUserPermission(user: User, permission: string | number, options?: { exact?: boolean }): boolean;
   }
 
   /**
@@ -281,6 +287,11 @@ interface ChatMessageData {
  * v13 https://foundryvtt.com/api/classes/foundry.documents.ChatMessage.html
  */
 declare class ChatMessage extends foundry.abstract.Document {
+  /**
+   * The User who created the message (v12 renamed `user` to `author`).
+   * v12 https://foundryvtt.com/api/v12/classes/client.ChatMessage.html (`author`)
+   */
+  readonly author: User | null;
   /** "The HTML content of this chat message" */
   readonly content: string;
   /** The message's evaluated Roll instances ("rolls: An array of Roll instances"). */

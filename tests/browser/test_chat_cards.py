@@ -212,6 +212,44 @@ def test_no_undo_for_a_player(page: HarnessPage) -> None:
     assert page.take_problems() == []
 
 
+AS_PLAYER = """async ([ownedId, script]) => {
+    const gm = game.user;
+    const player = new User({_id: "harnessPlayer001", name: "Player", role: 1, character: null});
+    if (ownedId) game.actors.get(ownedId).ownership = {default: 0, harnessPlayer001: 3};
+    game.user = player;
+    try {
+        return await (0, eval)(script)();
+    } finally {
+        game.user = gm;
+    }
+}"""
+
+
+@pytest.mark.parametrize("owned", [False, True], ids=["forged", "owned"])
+def test_undo_restores_only_what_the_cards_author_owns(
+    page: HarnessPage, hazard: BuiltModule, owned: bool
+) -> None:
+    """A player's card naming an actor they do not own (a forgery: the stand-ins, unlike
+    Foundry's server, let the player write it) must not make the GM's Undo write that actor."""
+    before = page.evaluate(ACTOR_STATE, [ACTOR_A])[0]["system"]["health"]["value"]
+    posted = page.evaluate(AS_PLAYER, [ACTOR_A if owned else None, f"""() => ({POST})({{
+        moduleId: {json.dumps(HAZARD)}, call: {{dice: [], ...{json.dumps(SUM_2D6)}}},
+        faces: [{{d: 6, v: 3}}, {{d: 6, v: 4}}],
+        changes: [[{json.dumps(A)}, "system.health.value", 1, false]],
+        title: "Player card", summary: ["x"], trace: null}})"""])
+    page.evaluate("(id) => game.messages.get(id).update({})", posted["id"])  # the GM's view
+    assert page.evaluate(CLICK, [posted["id"], "undo", 1])
+    page.evaluate("() => harness.settle()")
+    health = page.evaluate(ACTOR_STATE, [ACTOR_A])[0]["system"]["health"]["value"]
+    if owned:
+        assert health == before and page.take_problems() == []
+    else:
+        message = foundry_format(hazard.lang["RULEPACK.Card.UndoForeign"], name="Card Target A")
+        assert health == 1 and page.take_problems() == [f"console warning: {message}"]
+        page.evaluate("([id, v]) => game.actors.get(id).update({'system.health.value': v})",
+                      [ACTOR_A, before])
+
+
 def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: BuiltModule) -> None:
     posted = post(page, [(B, "system.health.value", 3, False)])
     set_health = "([id, v]) => game.actors.get(id).update({'system.health.value': v}).then(() => 0)"

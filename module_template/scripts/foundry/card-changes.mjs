@@ -121,6 +121,22 @@ export async function changedSince(changes) {
 }
 
 /**
+ * The first record whose document the card's author could not have changed themselves, or
+ * undefined. Undo writes as the GM who clicks it, so it only restores what the card's author
+ * owns (or anything, for a card a GM posted): a card forged by a player cannot make a GM write
+ * values to documents that player does not own.
+ * @param {ChangeRecord[]} changes
+ * @param {User|null} author
+ * @returns {Promise<ChangeRecord|undefined>}
+ */
+export async function notOwnedBy(changes, author) {
+  if ( author?.isGM ) return undefined;
+  const documents = await Promise.all(changes.map(target));
+  const index = documents.findIndex((doc) => !author || !doc.testUserPermission(author, "OWNER"));
+  return index < 0 ? undefined : changes[index];
+}
+
+/**
  * Restore every record's `before`, last change first.
  * @param {ChangeRecord[]} changes
  */

@@ -24,7 +24,7 @@
 
 import { MODULE_ID } from "../config.mjs";
 import * as RULESETS from "../rules/rulesets.mjs";
-import { applyChanges, changedSince, restoreChanges } from "./card-changes.mjs";
+import { applyChanges, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { toYaml } from "./yaml.mjs";
@@ -260,7 +260,8 @@ export function readCard(message) {
 /**
  * Undo a card (GM only): restore every `before` in reverse order, then mark the message undone.
  * Refused, changing nothing, when the viewer is not a GM, the card has no changes or was already
- * undone, or a document no longer holds the card's `after` (someone changed it since).
+ * undone, its author (not a GM) does not own a changed document, or a document no longer holds
+ * the card's `after` (someone changed it since).
  * @param {ChatMessage} message
  * @returns {Promise<boolean>}  whether the documents were restored
  */
@@ -270,6 +271,11 @@ export async function undoCard(message) {
   if ( !game.user?.isGM || !state || state.undone || !state.changes.length || undoing.has(id) ) return false;
   undoing.add(id);
   try {
+    const foreign = await notOwnedBy(state.changes, message.author);
+    if ( foreign ) {
+      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoForeign", { name: foreign.name }));
+      return false;
+    }
     const stale = await changedSince(state.changes);
     if ( stale ) {
       ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, path: stale.path }));

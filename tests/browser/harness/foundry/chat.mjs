@@ -50,6 +50,8 @@ export class ChatMessage extends Document {
     };
     const message = new this(stored);
     message.rolls = rolls;
+    // `author` is the User document (v12 renamed `user` to `author`), kept for the tests' users.
+    Object.defineProperty(message, "author", { value: game.user ?? null, enumerable: false });
     game.messages.set(message.id, message);
     record.messages.push(stored);
     const element = renderMessage(message);

@@ -17,6 +17,8 @@ function checkScope(scope) {
   if (!valid) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
 }
 
+const OWNERSHIP_LEVELS = Object.freeze({ NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
+
 export class Document {
   static documentName = "Document";
   /** @type {Record<string, string>} embedded field → document name */
@@ -56,6 +58,19 @@ export class Document {
 
   get id() {
     return this._id ?? null;
+  }
+
+  /**
+   * Foundry's ownership test: a GM passes; otherwise the user's own level, else `default`,
+   * compared with the named level (NONE 0, LIMITED 1, OBSERVER 2, OWNER 3).
+   * @param {{id: string, isGM?: boolean}} user
+   * @param {string|number} permission
+   */
+  testUserPermission(user, permission) {
+    if (user?.isGM) return true;
+    const wanted = typeof permission === "number" ? permission : OWNERSHIP_LEVELS[permission];
+    const ownership = this.ownership ?? {};
+    return (ownership[user?.id] ?? ownership.default ?? 0) >= wanted;
   }
 
   get uuid() {
