@@ -28,6 +28,8 @@ ACTIONS: tuple[tuple[str, str, str, str, str], ...] = (
      "On its turn, your selected fighter Waits: it acts after everyone else (once per Turn)."),
     ("end-turn", "End the Turn", "endTurn", "icons/svg/clockwork.svg",
      "GM: conditions and defences that run out end; the next round begins."),
+    ("visibility", "Set the Visibility", "setVisibility", "icons/svg/sun.svg",
+     "GM: the location's Visibility, whose penalty dice attacks and Perception checks take."),
     ("save", "Save without a card", "cardlessSave", "icons/svg/d20-black.svg",
      "Your selected fighter saves against an attacker's successes (a tie is a save)."),
     ("contest", "Contest", "contest", "icons/svg/combat.svg",

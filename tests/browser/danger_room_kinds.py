@@ -25,6 +25,7 @@ from danger_room_flows import (
 )
 from danger_room_play import Script
 from danger_room_world import (
+    COMBAT_ID,
     MODULE,
     World,
     before,
@@ -82,24 +83,39 @@ def case(world: World, dice: tuple[tuple[int, int], ...], selected: str | None,
 # ------------------------------------------------------------------ playCard
 
 
-def play_world(ctx: MacroContext) -> tuple[World, str, tuple[str, ...], tuple[int, ...] | None]:
+#: Cards also played in the dark: attacks take the Visibility's penalty dice (DR-R13, DR-G23).
+IN_THE_DARK = {"claw-strike": "dim"}
+
+
+def play_world(ctx: MacroContext, visibility: str = "clear"
+               ) -> tuple[World, str, tuple[str, ...], tuple[int, ...] | None]:
     fighter, targets, boost = PLAYS[str(ctx.args[0])]
     world = picked(on_turn(world_for(ctx), fighter), fighter, str(ctx.args[0]), NONCE, None)
+    if visibility != "clear":
+        world = replace(world, combat_flags={"fight": {"visibility": visibility}})
     return world, fighter, targets, boost
 
 
 def play_cases(ctx: MacroContext) -> list[Case]:
-    world, fighter, targets, boost = play_world(ctx)
     key = str(ctx.args[0])
-    dice = faces_for(lambda s: play_card(world, fighter, key, list(targets), list(boost or ()), s,
-                                         NONCE))
-    answers = () if boost is None else (
-        {"action": "ok", "fields": {f"hit{i + 1}": b for i, b in enumerate(boost)}},)
-    return [case(world, dice, fighter, targets, answers)]
+    found = []
+    for visibility in ("clear", *([IN_THE_DARK[key]] if key in IN_THE_DARK else [])):
+        world, fighter, targets, boost = play_world(ctx, visibility)
+        dice = faces_for(lambda s, w=world, f=fighter, t=targets, b=boost: play_card(
+            w, f, key, list(t), list(b or ()), s, NONCE))
+        answers = () if boost is None else (
+            {"action": "ok", "fields": {f"hit{i + 1}": b for i, b in enumerate(boost)}},)
+        found.append(case(world, dice, fighter, targets, answers))
+    return found
+
+
+def staged_visibility(case: Case) -> str:
+    flags = (case.stage or {})["fight"]["flags"].get(MODULE, {})
+    return str(flags.get("fight", {}).get("visibility", "clear"))
 
 
 def expect_play(ctx: MacroContext, case: Case) -> Outcome:
-    world, fighter, targets, boost = play_world(ctx)
+    world, fighter, targets, boost = play_world(ctx, staged_visibility(case))
     return play_card(world, fighter, str(ctx.args[0]), list(targets), list(boost or ()),
                      Script(list(case.dice)), NONCE)
 
@@ -186,6 +202,20 @@ def expect_end(ctx: MacroContext, case: Case) -> Outcome:
     return end_turn(world, Script(list(case.dice)), tracker(world), [])
 
 
+def visibility_cases(ctx: MacroContext) -> list[Case]:
+    world = world_for(ctx)
+    return [case(world, (), None, (), ({"action": "ok", "fields": {"visibility": level}},))
+            for level in ("dim", "clear")]
+
+
+def expect_visibility(ctx: MacroContext, case: Case) -> Outcome:
+    level = str(case.answers[0]["fields"]["visibility"])
+    change = {f"flags.{MODULE}.fight.visibility": level}
+    note = fill(ctx.module.lang["RULEPACK.DangerRoom.VisibilitySet"], level=level)
+    return Outcome((), ((f"Combat.{COMBAT_ID}", json.dumps(change, sort_keys=True)),),
+                   (("info", note),))
+
+
 # ------------------------------------------------------------------ rolls and aftermath
 
 SAVE = {"save": "Reflex", "against": 3, "unreactable": "no"}
@@ -257,6 +287,7 @@ KINDS: dict[str, MacroKind] = {
     "danger_room.revealSpeeds": MacroKind(reveal_cases, expect_reveal),
     "danger_room.wait": MacroKind(wait_cases, expect_wait),
     "danger_room.endTurn": MacroKind(end_cases, expect_end),
+    "danger_room.setVisibility": MacroKind(visibility_cases, expect_visibility),
     "danger_room.cardlessSave": MacroKind(save_cases, expect_save),
     "danger_room.contest": MacroKind(contest_cases, expect_contest),
     "danger_room.takeBlow": MacroKind(blow_cases, expect_blow),

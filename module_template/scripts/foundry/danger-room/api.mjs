@@ -14,7 +14,7 @@ import { playCard } from "./play.mjs";
 import { applyRelayed } from "./relay.mjs";
 import { cardlessSave, contest, takeBlow } from "./rolls.mjs";
 import { moduleItems } from "./sheet.mjs";
-import { endTurn, pickCard, publishSpeeds, revealSpeeds, verifyReveal, wait } from "./turn.mjs";
+import { endTurn, pickCard, publishSpeeds, revealSpeeds, setVisibility, verifyReveal, wait } from "./turn.mjs";
 import { report } from "./ui.mjs";
 
 /**
@@ -25,6 +25,7 @@ import { report } from "./ui.mjs";
  * @property {(card: string) => Promise<void>} playCard     play a card on the fighter's turn
  * @property {() => Promise<void>} wait                     Wait: drop to the end of the order
  * @property {() => Promise<void>} endTurn                  GM: end the Turn, start the next round
+ * @property {() => Promise<string|undefined>} setVisibility GM: the location's Visibility
  * @property {() => Promise<void>} cardlessSave             a save without a card
  * @property {() => Promise<void>} contest                  a contest with the targeted fighter
  * @property {() => Promise<void>} takeBlow                 Health lost outside the pipeline, the zero-Health roll
@@ -33,7 +34,7 @@ import { report } from "./ui.mjs";
 
 /** @type {Readonly<DangerRoomApi>} */
 export const DANGER_ROOM = Object.freeze({
-  pickCard, revealSpeeds, playCard, wait, endTurn, cardlessSave, contest, takeBlow, aftermath
+  pickCard, revealSpeeds, playCard, wait, endTurn, setVisibility, cardlessSave, contest, takeBlow, aftermath
 });
 
 /**

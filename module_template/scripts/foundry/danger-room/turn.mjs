@@ -8,13 +8,14 @@
  * @module foundry/danger-room/turn
  */
 
-import { MODULE_ID } from "../../config.mjs";
+import { MODULE_ID, RULES_DATA } from "../../config.mjs";
 import { forgetChoice, hashOf, keepChoice, keptChoice, matches, newNonce, roundFlag } from "./commit.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, entryFor, joinFight, readFight } from "./fight.mjs";
 import { inFight, orderRound, requeue, turnSpeed } from "./order.mjs";
 import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
+import { fightConfig } from "./settings.mjs";
 import { fightStep } from "./steps.mjs";
 import { activeCombat, askForm, report, selectedCombatant } from "./ui.mjs";
 
@@ -172,6 +173,30 @@ export async function verifyReveal(combatant) {
     await checkedCard(fight, entryFor(fight, combatant), { card: reveal.card, nonce: reveal.nonce }, items);
   } catch(err) {
     report(err);
+  }
+}
+
+/**
+ * DR-R13, DR-G23 (GM): the location's Visibility for the fight, one of the ruleset's levels;
+ * attack rolls and Perception checks take its penalty dice, less each fighter's Acuity.
+ * @returns {Promise<string|undefined>}  the level set
+ */
+export async function setVisibility() {
+  try {
+    if ( !game.user?.isGM ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.GMOnly"));
+    const combat = activeCombat();
+    const names = /** @type {Record<string, {name?: string}>} */ (RULES_DATA.visibility_level ?? {});
+    const options = Object.keys(fightConfig().visibility_levels).map((level) => ({ value: level, label: names[level]?.name ?? level }));
+    const current = combat.getFlag(MODULE_ID, "fight")?.visibility ?? "clear";
+    const title = game.i18n.localize("RULEPACK.DangerRoom.VisibilityTitle");
+    const answer = await askForm(title, [{ name: "visibility", label: title, value: current, options }]);
+    if ( !answer ) return undefined;
+    const level = String(answer.visibility);
+    await combat.update({ [`flags.${MODULE_ID}.fight.visibility`]: level });
+    ui.notifications.info(game.i18n.format("RULEPACK.DangerRoom.VisibilitySet", { level }));
+    return level;
+  } catch(err) {
+    return report(err);
   }
 }
 
