@@ -10,6 +10,7 @@ from compiler.model import Ruleset
 from compiler.packing import MacroSpec, PageSpec, data_kinds
 from compiler.render.danger_room_macros import danger_room_macros
 from compiler.render.environment import render
+from compiler.render.hazard_macros import hazard_location_macros
 from compiler.render.lang import kind_label
 
 HIT_LOCATION_ICON = "icons/svg/target.svg"
@@ -76,4 +77,4 @@ def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
             key=f"hit-location-{table.key}", name=f"Hit location: {table.data['name']}",
             command=command, img=HIT_LOCATION_ICON,
         ))
-    return (*macros, *danger_room_macros(ruleset))
+    return (*macros, *danger_room_macros(ruleset), *hazard_location_macros(ruleset))

@@ -11,6 +11,7 @@ import { rollHitLocation } from "./foundry/hit-location.mjs";
 import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
+import { HAZARD_API } from "./foundry/hazard/api.mjs";
 import { DANGER_ROOM, registerDangerRoomHooks } from "./foundry/danger-room/api.mjs";
 
 /**
@@ -29,6 +30,10 @@ import { DANGER_ROOM, registerDangerRoomHooks } from "./foundry/danger-room/api.
  * @property {import("./foundry/danger-room/api.mjs").DangerRoomApi} [danger_room]
  *   Danger Room modules only: the Turn (pick in secret, reveal Speeds, play a card, Wait, end the
  *   Turn), cardless saves and contests, a blow's zero-Health roll, the aftermath.
+ * @property {typeof HAZARD_API} [hazard_location]
+ *   Hazard Dice modules only: `attack()` (the controlled token at the targeted one, through the
+ *   attack window, Called Shot included) and `blast()` (at the selected measured template),
+ *   each posting chat cards.
  */
 
 /* -------------------------------------------- */
@@ -50,6 +55,7 @@ Hooks.once("init", () => {
     runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
     rollHitLocation,
     cards: CARDS,
+    ...(/** @type {string} */ (ENGINE) === "hazard_location" ? { hazard_location: HAZARD_API } : {}),
     ...(dangerRoom ? { danger_room: DANGER_ROOM } : {})
   };
   module.api = Object.freeze(api);

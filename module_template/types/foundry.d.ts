@@ -463,6 +463,19 @@ declare namespace foundry.grid {
    */
   class BaseGrid {
     readonly isHexagonal: boolean;
+    /** "Is this a gridless grid?" */
+    readonly isGridless: boolean;
+    /** "The distance of a grid space in units." */
+    readonly distance: number;
+    /**
+     * "Measure a shortest, direct path through the given waypoints": `spaces` is "The total
+     * number of spaces moved along a direct path through all waypoints. Moving from a grid space
+     * to any of its neighbors counts as 1 step. Always 0 in gridless grids."; `distance` is in
+     * grid units.
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.grid.BaseGrid.html
+     * v13 https://foundryvtt.com/api/interfaces/foundry.grid.types.GridMeasurePathResult.html
+     */
+    measurePath(waypoints: { x: number; y: number }[], options?: Record<string, unknown>): { distance: number; spaces: number; cost: number };
     getOffset(coords: { x: number; y: number }): { i: number; j: number };
   }
 
@@ -488,6 +501,32 @@ declare namespace foundry.grid {
 interface Canvas {
   readonly grid: foundry.grid.BaseGrid | undefined;
   readonly tokens: { readonly placeables: Token[]; readonly controlled: Token[] } | undefined;
+  /** The Templates layer: its MeasuredTemplate placeables and the controlled ones. */
+  readonly templates: { readonly placeables: MeasuredTemplate[]; readonly controlled: MeasuredTemplate[] } | undefined;
+}
+
+/**
+ * A measured template's data: `t` "The shape of the template" (CONST.MEASURED_TEMPLATE_TYPES:
+ * circle, cone, rect, ray), `x` and `y` "The x/y coordinate of the origin of the template",
+ * `distance` "The distance of the template shape in grid units".
+ * v12 https://foundryvtt.com/api/v12/interfaces/foundry.types.MeasuredTemplateData.html
+ * v13 https://foundryvtt.com/api/interfaces/foundry.documents.types.MeasuredTemplateData.html
+ */
+interface MeasuredTemplateData {
+  readonly t: string;
+  readonly x: number;
+  readonly y: number;
+  readonly distance: number;
+}
+
+/**
+ * The MeasuredTemplate placeable on the Templates layer: its `document`.
+ * v12 https://foundryvtt.com/api/v12/classes/client.MeasuredTemplate.html
+ * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.MeasuredTemplate.html
+ */
+declare class MeasuredTemplate {
+  readonly id: string;
+  readonly document: MeasuredTemplateData;
 }
 declare var canvas: Canvas | undefined;
 

@@ -207,3 +207,8 @@ KINDS: dict[str, MacroKind] = {
 from danger_room_kinds import KINDS as DANGER_ROOM_KINDS  # noqa: E402
 
 KINDS.update(DANGER_ROOM_KINDS)
+
+# The Hazard Dice kinds (hazard_kinds.py) build on the classes above.
+from hazard_kinds import KINDS as HAZARD_KINDS  # noqa: E402
+
+KINDS.update(HAZARD_KINDS)

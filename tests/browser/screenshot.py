@@ -20,8 +20,14 @@ from playwright.sync_api import BrowserContext, sync_playwright
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
 # The macro whose card a ruleset shows, where its first macro is not the telling one.
-SHOWCASE_MACRO = {"danger_room": "Danger Room: Take a blow"}
+SHOWCASE_MACRO = {
+    "danger_room": "Danger Room: Take a blow",
+    "hazard_location": "Hit location: Human",
+}
 STAGE = "async (stage) => (await import('/harness/danger_room.mjs')).stageDangerRoom(stage)"
+
+# More cards worth showing: (macro name, file name suffix) per ruleset.
+EXTRA_SHOTS = {"hazard_location": (("Hazard Dice: Attack", "attack-card"),)}
 
 
 def showcase(ctx: MacroContext) -> Case:
@@ -62,8 +68,27 @@ def take_screenshots(
         finally:
             page.page.close()
         written.append(path)
+        written += extra_shots(context, server, module, out)
     return written
 
+
+
+def extra_shots(
+    context: BrowserContext, server: HarnessServer, module: BuiltModule, out: Path
+) -> list[Path]:
+    """`<out>/<ruleset>-<suffix>.png` for the ruleset's `EXTRA_SHOTS`, each on a fresh page."""
+    written = []
+    macros = module.documents("Macro")
+    for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
+        page = HarnessPage.open(context, server, module)
+        try:
+            path = out / f"{module.ruleset}-{suffix}.png"
+            macro = next(m for m in macros if m[1]["name"] == name)
+            screenshot_card(page, context_for(module, *macro), path)
+        finally:
+            page.page.close()
+        written.append(path)
+    return written
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -187,7 +187,8 @@ def test_data_models_validate_system_data(probe: HarnessPage) -> None:
 
 def test_the_macro_check_tells_faces_apart(probe: HarnessPage, hazard: BuiltModule) -> None:
     """The comparison is not vacuous: a card for face 7 does not pass as the card for face 8."""
-    pack, macro = hazard.documents("Macro")[0]
+    pack, macro = next((p, m) for p, m in hazard.documents("Macro")
+                       if "rollHitLocation" in m["command"])
     ctx = context_for(hazard, pack, macro)
     kind = KINDS[ctx.method]
     run = probe.run_macro(pack, macro["_id"], [{"d": 100, "v": 7}], SAMPLE_ACTOR["_id"])

@@ -8,7 +8,7 @@ from pathlib import Path
 from browser_launch import HarnessServer
 from browser_page import BuiltModule
 from playwright.sync_api import BrowserContext
-from screenshot import DEFAULT_OUT, take_screenshots
+from screenshot import DEFAULT_OUT, EXTRA_SHOTS, take_screenshots
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -22,7 +22,10 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def expected_names(modules: list[BuiltModule]) -> list[str]:
-    return sorted(f"{m.ruleset}-chat-card.png" for m in modules if m.documents("Macro"))
+    cards = [f"{m.ruleset}-chat-card.png" for m in modules if m.documents("Macro")]
+    extra = [f"{m.ruleset}-{suffix}.png" for m in modules
+             for _, suffix in EXTRA_SHOTS.get(m.ruleset, ())]
+    return sorted(cards + extra)
 
 
 def test_one_card_per_ruleset_with_a_macro(
@@ -33,11 +36,13 @@ def test_one_card_per_ruleset_with_a_macro(
     assert sorted(p.name for p in paths) == expected_names(shipped_modules) != []
     for path in paths:
         width, height = png_size(path)
-        # The 300 px chat sidebar at device scale 2, holding one card (not an empty log).
-        assert width == 600 and 100 <= height <= 600, (path.name, width, height)
+        # The 300 px chat sidebar at device scale 2, holding one card (not an empty log); a
+        # ruleset's extra shots show a whole attack, which is taller.
+        tallest = 600 if path.name.endswith("-chat-card.png") else 4000
+        assert width == 600 and 100 <= height <= tallest, (path.name, width, height)
 
 
 def test_docs_have_every_ruleset_card(shipped_modules: list[BuiltModule]) -> None:
-    present = sorted(p.name for p in DEFAULT_OUT.glob("*-chat-card.png"))
+    present = sorted(p.name for p in DEFAULT_OUT.glob("*.png"))
     assert present == expected_names(shipped_modules), (
         "run `python tests/browser/screenshot.py` to refresh docs/screenshots")

@@ -67,6 +67,18 @@ function locationLabel(e, format) {
 }
 
 /**
+ * The hit line: against the defence's successes, or uncontested (HZ-R08, HZ-R21).
+ * @param {any} e
+ * @param {TraceFormat} format
+ * @returns {string}
+ */
+function hitLabel(e, format) {
+  const data = { a: e.a, d: e.d, mos: e.mos, dv: e.dv, damage: e.damage };
+  if ( e.d === null ) return format("RULEPACK.Trace.Hazard.HitUncontested", data);
+  return format("RULEPACK.Trace.Hazard.Hit", data);
+}
+
+/**
  * The Armor Roll line.
  * @param {any} e
  * @param {TraceFormat} format
@@ -133,22 +145,22 @@ export const TRACE = Object.freeze({
   },
   no_defence: { id: "HZ-G14", label: (e, format) => format("RULEPACK.Trace.Hazard.NoDefence") },
   blocked_by_cover: { id: "HZ-G18", label: (e, format) => format("RULEPACK.Trace.Hazard.Blocked") },
-  hit: {
+  hit: { id: "HZ-R08", label: hitLabel },
+  miss: {
     id: "HZ-R08",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Hit", {
-      a: e.a, d: e.d ?? "-", mos: e.mos, dv: e.dv, damage: e.damage
-    })
+    label: (e, format) => (e.d === null
+      ? format("RULEPACK.Trace.Hazard.MissUncontested", { a: e.a })
+      : format("RULEPACK.Trace.Hazard.Miss", { a: e.a, d: e.d }))
   },
-  miss: { id: "HZ-R08", label: (e, format) => format("RULEPACK.Trace.Hazard.Miss", { a: e.a, d: e.d ?? "-" }) },
   riposte: {
     id: "HZ-R14",
     label: (e, format) => format("RULEPACK.Trace.Hazard.Riposte", { margin: e.margin, dv: e.dv, damage: e.damage })
   },
   table: {
     id: (e) => (e.fallback ? "HZ-G30" : "HZ-R15"),
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Table", {
-      table: e.table, species: e.species ?? "-", fallback: e.fallback
-    })
+    label: (e, format) => (e.fallback
+      ? format("RULEPACK.Trace.Hazard.TableFallback", { table: e.table, species: e.species ?? "-" })
+      : format("RULEPACK.Trace.Hazard.Table", { table: e.table, species: e.species }))
   },
   hit_location: { id: (e) => (e.called ? "HZ-R19" : "HZ-R15"), label: locationLabel },
   called_shot_window: {

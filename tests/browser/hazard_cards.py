@@ -1,0 +1,132 @@
+"""The Hazard Dice chat card as the module words it, from a rules result: the summary lines
+(`foundry/hazard/summary.mjs`), the document changes the new state implies
+(`foundry/hazard/changes.mjs`), the trace's catalogue ids (`rules/hazard_location_trace.mjs`)
+and the builder's parts (`foundry/chat-card.mjs`: one 1dN roll per face, Undo for a GM when
+something changed)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from macro_kinds import Message, foundry_format
+
+Doc = dict[str, Any]
+#: (uuid, name, path, before, after) of one change.
+Change = tuple[str, str, str, Any, Any]
+TRACE_IDS = {
+    "step": "HZ-R01", "range": "HZ-R10", "out_of_range": "HZ-G31", "attack_pool": "HZ-R09",
+    "defence_pool": "HZ-R13", "test": "HZ-R02", "mishap": "HZ-G03", "no_defence": "HZ-G14",
+    "blocked_by_cover": "HZ-G18", "hit": "HZ-R08", "miss": "HZ-R08", "riposte": "HZ-R14",
+    "called_shot_window": "HZ-R16", "called_shot_penalty": "HZ-R19", "coverage_check": "HZ-G20",
+    "armor_roll": "HZ-R28", "ablation": "HZ-R29", "unarmored": "HZ-R28", "stamina": "HZ-R21",
+    "massive_damage": "HZ-R22", "injury": "HZ-R31", "injury_roll": "HZ-G11",
+    "blast_damage": "HZ-R26", "weapon_damage": "HZ-R30",
+}
+SUMMARY = "RULEPACK.Hazard.Summary."
+
+
+def trace_id(event: Doc) -> str | None:
+    if event["type"] == "table":
+        return "HZ-G30" if event["fallback"] else "HZ-R15"
+    if event["type"] == "hit_location":
+        return "HZ-R19" if event["called"] else "HZ-R15"
+    return TRACE_IDS.get(event["type"])
+
+
+def labels(content: Doc) -> dict[str, str]:
+    """Each location's label, the first table naming it winning (`locationLabels`)."""
+    found: dict[str, str] = {}
+    for table in content["hit_location_tables"]:
+        for entry in table["entries"]:
+            found.setdefault(entry["location"], entry["label"])
+    return found
+
+
+def _line(lang: dict[str, str], e: Doc, who: str, names: dict[str, str],
+          places: dict[str, str]) -> str | None:
+    """One event's summary line, or None for an event the summary leaves to the trace."""
+    kind = e["type"]
+    if kind in ("hit", "miss") and e["d"] is None:
+        kind += "_uncontested"
+    if kind == "hit_location" and "injury" in e:
+        return None
+    lines: dict[str, Any] = {
+        "out_of_range": lambda: ("OutOfRange", {}),
+        "blocked_by_cover": lambda: ("Blocked", {}),
+        "miss": lambda: ("Miss", {"a": e["a"], "d": e["d"]}),
+        "miss_uncontested": lambda: ("MissUncontested", {"a": e["a"]}),
+        "hit": lambda: ("Hit", {"a": e["a"], "d": e["d"], "damage": e["damage"]}),
+        "hit_uncontested": lambda: ("HitUncontested", {"a": e["a"], "damage": e["damage"]}),
+        "riposte": lambda: ("Riposte", {"damage": e["damage"]}),
+        "hit_location": lambda: ("Location", {"name": who, "location": places[e["location"]]}),
+        "ablation": lambda: ("Ablation", {"piece": names.get(e["piece"], e["piece"]),
+                                          "from": e["from"], "to": e["to"]}),
+        "stamina": lambda: ("Stamina", {"name": names[e["character"]], "before": e["before"],
+                                        "after": e["after"], "total": e["total"]}),
+        "injury": lambda: ("Injury", {"name": who, "location": places[e["location"]]}),
+    }
+    if kind not in lines:
+        return None
+    key, data = lines[kind]()
+    return foundry_format(lang[SUMMARY + key], **data)
+
+
+def outcome_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str],
+                  places: dict[str, str], target: str) -> list[str]:
+    """As `outcomeLines`: a step's events are about the step's target."""
+    lines, about = [], target
+    for e in events:
+        about = e["target"] if e["type"] == "step" else about
+        text = _line(lang, e, names.get(about, about), names, places)
+        if text is not None:
+            lines.append(text)
+    return lines
+
+
+def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
+               events: list[Doc]) -> list[Change]:
+    """As `documentChanges`: `sides` are (actor document, engine character, items by id)."""
+    found: list[Change] = []
+    for (actor, character, items), now in zip(sides, after, strict=True):
+        uuid = f"Actor.{actor['_id']}"
+        hurt = any(e["type"] == "stamina" and e["character"] == character["id"]
+                   and e["before"] != e["after"] for e in events)
+        if hurt:
+            found.append((uuid, actor["name"], "system.stamina_current",
+                          actor["system"].get("stamina_current"), now["stamina_current"]))
+        for field, key in (("armor", "current_av"), ("weapons", "dv_current")):
+            for piece in now[field]:
+                was = next(p for p in character[field] if p["id"] == piece["id"])
+                if was[key] != piece[key]:
+                    item = items[piece["id"]]
+                    found.append((f"{uuid}.Item.{item['_id']}", item["name"], f"system.{key}",
+                                  item["system"].get(key), piece[key]))
+    return found
+
+
+def _js(value: Any) -> str:
+    """`JSON.stringify` of a JSON leaf."""
+    return json.dumps(value)
+
+
+def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
+         dice: tuple[tuple[int, int], ...], result: Doc, changes: list[Change]) -> Message:
+    """The card `postCard` shows; `shown` is (speaker alias, title, summary lines)."""
+    alias, title, summary = shown
+    lines = tuple(foundry_format(lang["RULEPACK.Card.Change"], name=name, path=path,
+                                 before=_js(before), after=_js(after))
+                  for _, name, path, before, after in changes)
+    return Message(
+        alias=alias, flavor_text=title, content_text="\n".join(summary),
+        rolls=tuple((f"1d{d}", (v,)) for d, v in dice),
+        dice_shown=tuple((f"1d{d}", str(v)) for d, v in dice), changes=lines,
+        trace_ids=tuple(trace_id(e) for e in result["events"]),
+        actions=("undo", "fixture") if changes else ("fixture",),
+    )
+
+
+def updates(changes: list[Change]) -> tuple[tuple[str, str], ...]:
+    """The document updates recorded for `changes`, one per change."""
+    return tuple((uuid, json.dumps({path: after}, sort_keys=True))
+                 for uuid, _, path, _, after in changes)
