@@ -18,6 +18,7 @@ from hazard_world import (
     ENGINE,
     OTHER,
     TARGET,
+    armed,
     attack_scene,
     character_ids,
     combatant,
@@ -72,8 +73,16 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
         (bob, (40, 0), (), (answer(),)),
         (bob, (41, 0), (), (answer(),)),
     ]
-    return [Case(dice, None, scene=attack_scene(ann, target, at), answers=answers)
-            for target, at, dice, answers in layouts]
+    cases = [Case(dice, None, scene=attack_scene(ann, target, at), answers=answers)
+             for target, at, dice, answers in layouts]
+    # Swords drawn: Bob parries with 3 successes to Ann's 1, a MoS of 2 >= 1, and strikes back
+    # through Ann's torso armour (HZ-R13, HZ-R14, HZ-G07).
+    sword = armed(ann)["items"][-1]["_id"]
+    parry = {"action": "attack", "fields": {"weapon": sword, "defence": "parry"}}
+    riposte = (*six(5, 1, 2, 3), *six(5, 6, 5, 2), (D100, 30),
+               *six(6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5))
+    return [*cases, Case(riposte, None, scene=attack_scene(armed(ann), armed(bob), (1, 0)),
+                         answers=(parry,))]
 
 
 def cover_of(fields: Doc) -> Doc | None:
@@ -83,14 +92,18 @@ def cover_of(fields: Doc) -> Doc | None:
     return {"kind": kind} if kind == "partial" else {"kind": kind, "av": int(fields["cover_av"])}
 
 
-def defence_of(fields: Doc) -> Doc:
-    """As `defenceOf`, for the choices the cases make (the soldiers carry no melee weapon)."""
+def defence_of(fields: Doc, defender: Doc) -> Doc:
+    """As `defenceOf`: a parry names the defender's first melee weapon, if it has one."""
     choice = fields.get("defence", "auto")
     if choice == "none":
         return {"defender_can_react": False}
-    if choice in ("evade", "parry"):
-        return {"defender_can_react": True, "defence": {"kind": choice}}
-    return {"defence": {"kind": "evade"}}
+    if choice not in ("evade", "parry"):
+        return {"defence": {"kind": "evade"}}
+    defence = {"kind": choice}
+    melee = next((w for w in defender["weapons"] if w["mode"] == "melee"), None)
+    if choice == "parry" and melee:
+        defence["weapon"] = melee["id"]
+    return {"defender_can_react": True, "defence": defence}
 
 
 def attack_sides(ctx: MacroContext, case: Case) -> list[tuple[Doc, Doc, dict[str, Doc]]]:
@@ -113,13 +126,15 @@ def attack_input(ctx: MacroContext, case: Case) -> Doc:
     called = case.answers[1]["fields"]["location"] if is_called else None
     tokens = [scene_token(case.scene, f"tok-{d['_id']}") for d in (a_doc, d_doc)]
     complication = fields.get("complication")
+    weapon = next(w for w in attacker["weapons"] if w["id"] == fields["weapon"])
+    distance = {"value": hexes(*tokens), "unit": "hex"} if weapon["mode"] == "ranged" else None
     return {
         "attacker": attacker, "defender": defender, "weapon": fields["weapon"],
-        "distance": {"value": hexes(*tokens), "unit": "hex"},
+        "distance": distance,
         "attacker_moved": bool(fields.get("attacker_moved")),
         "target_moved": bool(fields.get("target_moved")), "called_shot": called,
         "cover": cover_of(fields), "complications": [complication] if complication else [],
-        "die_mods": [], **defence_of(fields), "content": engine_content(ctx.module),
+        "die_mods": [], **defence_of(fields, defender), "content": engine_content(ctx.module),
     }
 
 
@@ -149,8 +164,9 @@ def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
     after = [result["state"]["attacker"], result["state"]["defender"]]
     changes = changes_of(sides, after, result["events"])
     weapon = next(w for w in sides[0][1]["weapons"] if w["id"] == inp["weapon"])
-    at = foundry_format(lang["RULEPACK.Hazard.WeaponAt"], weapon=weapon["name"],
-                        range=hexes_text(ctx, inp["distance"]["value"]))
+    reach = (lang["RULEPACK.Hazard.Melee"] if inp["distance"] is None
+             else hexes_text(ctx, inp["distance"]["value"]))
+    at = foundry_format(lang["RULEPACK.Hazard.WeaponAt"], weapon=weapon["name"], range=reach)
     a, d = (actor["name"] for actor, _, _ in sides)
     summary = [foundry_format(lang["RULEPACK.Hazard.Summary.Attack"], attacker=a, target=d,
                               weapon=at),

@@ -51,6 +51,16 @@ def fighter(module: BuiltModule, actor_id: str, *, species: bool = True) -> Doc:
     return actor
 
 
+def armed(actor: Doc) -> Doc:
+    """`actor` with a sword besides its handgun: a world Item, so no content key (its id is its
+    engine id), carried for melee and for a parry's riposte (HZ-R13, HZ-R14)."""
+    sword = {"_id": f"sword{actor['_id'][-11:]}", "name": "Sword", "type": f"{MODULE_ID}.weapon",
+             "img": None, "system": {"mode": "melee", "dv_max": 5, "pen": 1, "skill": "melee",
+                                     "attribute": "agi"},
+             "effects": [], "folder": None, "sort": 0, "ownership": {"default": 0}, "flags": {}}
+    return {**actor, "items": [*actor["items"], sword]}
+
+
 def plain(data: Doc) -> Doc:
     """As `plainData`: the document's data without the fields a data model leaves null."""
     return {key: value for key, value in data.items() if value is not None}
