@@ -15,14 +15,15 @@ from typing import Any
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
-from macro_kinds import Case, MacroContext, context_for
+from macro_kinds import Case, MacroContext, context_for, foundry_format
 
 # isort: split
 # macro_kinds registers hazard_kinds' KINDS as it loads, so it is imported first.
 from hazard_kinds import attack_input, blast_cases, expect_blast, predicted, six
 from hazard_world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
 
-from compiler.rules import run_case
+from compiler.rules import RuleError, run_case
+from compiler.rules import hazard_location_shipped as shipped
 
 #: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
 #: -2 dice; the Neck, either Foot and either Hand impose -3 dice", in the seed's order (HZ-R17).
@@ -197,3 +198,24 @@ def test_a_blast_lists_its_targets_and_posts_a_card_for_each(
     assert [c["call"]["input"]["target"]["name"] for c in cards] == ["Bob", "Cara"]
     assert [c["result"]["events"][0]["damage"] for c in cards] == [16, 4]
     assert len(expect_blast(ctx, case).messages) == 2
+
+
+def test_content_the_rules_refuse_is_a_warning_not_a_crash(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    """A carbine whose weapon system the module lacks: the shipped adapter's bad_input is shown,
+    no window opens, nothing is rolled or changed."""
+    ctx = macro(module, "hazard_location.attack")
+    ann = fighter(module, ATTACKER)
+    carbine = {**ann["items"][0], "_id": "carbine000000001", "name": "Carbine", "flags": {},
+               "system": {**ann["items"][0]["system"], "category": "no-such-range"}}
+    case = Case((), None, scene=attack_scene({**ann, "items": [carbine]}, fighter(module, TARGET),
+                                             (3, 0)), answers=())
+    with pytest.raises(RuleError) as refused:  # the Python adapter words it the same way
+        shipped.weapon({**carbine["system"], "id": carbine["_id"]}, {})
+    assert refused.value.code == "bad_input"
+    refusal = module.lang["RULEPACK.Error.RuleFailed"]
+    message = foundry_format(refusal, message=refused.value.message)
+    result = run(open_page(module, 13), ctx, case, (f"console warning: {message}",))
+    assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
+    assert result["notifications"] == [{"type": "warning", "message": message}]

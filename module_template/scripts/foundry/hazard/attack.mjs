@@ -13,7 +13,7 @@ import { applyChanges, postCard } from "../chat-card.mjs";
 import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
 import { controlledToken, hexesBetween, targetedToken } from "./canvas.mjs";
 import { documentChanges, namesOf } from "./changes.mjs";
-import { runDiceFree, runRolled } from "./engine.mjs";
+import { readOrWarn, runDiceFree, runRolled } from "./engine.mjs";
 import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { attackWindow, calledShotWindow } from "./windows.mjs";
@@ -205,10 +205,13 @@ async function askCalledShot(defender, chosen, content) {
  */
 export async function attack({ attacker = controlledToken(), target = targetedToken() } = {}) {
   if ( !attacker?.actor || !target?.actor ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedTokens"));
-  const content = await engineContent();
-  const [attackerId, targetId] = characterIds([attacker.actor, target.actor]);
-  const a = readCombatant(attacker.actor, attackerId);
-  const d = readCombatant(target.actor, targetId);
+  const actors = [attacker.actor, target.actor];
+  const read = await readOrWarn(async () => {
+    const ids = characterIds(actors);
+    return { content: await engineContent(), a: readCombatant(actors[0], ids[0]), d: readCombatant(actors[1], ids[1]) };
+  });
+  if ( !read ) return undefined;
+  const { content, a, d } = read;
   if ( !a.character.weapons.length ) return refuse(game.i18n.format("RULEPACK.Hazard.NoWeapons", { name: a.name }));
   const measured = hexesBetween(attacker.center, target.center);
   const answer = await attackWindow({

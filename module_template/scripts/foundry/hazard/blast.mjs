@@ -16,7 +16,7 @@ import {
 import { lengthText } from "./attack.mjs";
 import { controlledToken, hexesBetween, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
 import { documentChanges, namesOf } from "./changes.mjs";
-import { runRolled } from "./engine.mjs";
+import { readOrWarn, runRolled } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { blastWindow } from "./windows.mjs";
 
@@ -75,8 +75,11 @@ function victims() {
  */
 async function strike(item, { token, distance }, content) {
   const actor = /** @type {Actor} */ (token.actor);
-  const target = readCombatant(actor, characterIds([actor])[0]);
-  const explosive = readExplosive(item);
+  const read = await readOrWarn(async () => ({
+    target: readCombatant(actor, characterIds([actor])[0]), explosive: readExplosive(item)
+  }));
+  if ( !read ) return undefined;
+  const { target, explosive } = read;
   const input = { explosive, distance, target: target.character, content };
   const { call, result, rolls } = await runRolled("blast", input);
   if ( result.error ) {
@@ -111,7 +114,8 @@ export async function blast() {
   });
   const item = choices.find((c) => c.id === id);
   if ( !item ) return undefined;
-  const content = await engineContent();
+  const content = await readOrWarn(engineContent);
+  if ( !content ) return undefined;
   const messages = [];
   for ( const victim of reached ) {
     const message = await strike(item, victim, content);

@@ -6,6 +6,7 @@
  */
 
 import { RULES_CONFIG, RULES_DATA } from "../../config.mjs";
+import { RuleError } from "../../rules/errors.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { CONFIG } from "../../rules/hazard_location.mjs";
 import { engineConfig } from "../../rules/hazard_location_shipped.mjs";
@@ -67,4 +68,22 @@ export async function runRolled(rule, input) {
   const config = configOverrides();
   const { result, dice, rolls } = await rollRule(RULESET, rule, config, input);
   return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
+}
+
+/**
+ * Run `read` (documents turned into engine input); content the rules core refuses (a
+ * `RuleError`: a weapon whose category names no weapon range, say) is shown as a warning and
+ * gives null. Anything else is a bug and is thrown.
+ * @template T
+ * @param {() => Promise<T>} read
+ * @returns {Promise<T|null>}
+ */
+export async function readOrWarn(read) {
+  try {
+    return await read();
+  } catch(err) {
+    if ( !(err instanceof RuleError) ) throw err;
+    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
+    return null;
+  }
 }
