@@ -267,8 +267,10 @@ def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: B
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ((A, "name", "x", False), "is not a system.* field path"),
-    ((A, "system.wounds.boxes.0", True, False), "is not a system.* field path"),
+    ((A, "name", "x", False), "is not a field path a card may change"),
+    ((A, "system.wounds.boxes.0", True, False), "is not a field path a card may change"),
+    # Combat and Combatant flags of this module are changeable; an Actor's flags are not.
+    ((A, f"flags.{HAZARD}.key", "x", False), "is not a field path a card may change"),
     ((A, "system.health", 3, False), "only JSON leaf values can be undone"),
     ((A, "system.health.value", {"v": 1}, False), "only JSON leaf values can be undone"),
     ((A, "system.nothing.here", 1, False), "only JSON leaf values can be undone"),

@@ -9,12 +9,14 @@ import { MODULE_ID } from "../config.mjs";
 import { documentFromUuid } from "./compat.mjs";
 
 /**
- * An Actor or an Item: the documents a card may change and undo.
- * @typedef {foundry.abstract.Document & {name: string}} Changeable
+ * A world Actor or Item (their `system.*` fields), or a world Combat or Combatant (this module's
+ * flags, where the Danger Room keeps the fight): the documents a card may change and undo.
+ * @typedef {foundry.abstract.Document & {name?: string|null}} Changeable
  */
 
 /**
- * One change for `applyChanges`: a document (or its uuid), a `system.*` path and the new value.
+ * One change for `applyChanges`: a document (or its uuid), a field path (`system.*` of an Actor or
+ * Item, `flags.<module id>.*` of a Combat or Combatant) and the new value.
  * Values are JSON leaves (numbers, strings, booleans, null or arrays): Foundry merges objects on
  * update, so an object could not be restored exactly; point at its fields instead.
  * @typedef {{uuid?: string, document?: Changeable, path: string, value: unknown}} Change
@@ -25,34 +27,91 @@ import { documentFromUuid } from "./compat.mjs";
  * @typedef {{uuid: string, name: string, path: string, before: unknown, after: unknown}} ChangeRecord
  */
 
-/** A `system.*` path of plain field names: no array indices (Foundry would merge them). */
-const SYSTEM_PATH = /^system(?:\.[A-Za-z_][A-Za-z0-9_]*)+$/;
-/** The document types a card may change and undo. */
-const CHANGEABLE = new Set(["Actor", "Item"]);
+/** Path segments after the root: plain field names, no array indices (Foundry would merge them). */
+const FIELDS = "(?:\\.[A-Za-z_][A-Za-z0-9_]*)+$";
+/** This module's flag scope, escaped for a pattern (a module id may hold `-` or `.`). */
+const SCOPE = MODULE_ID.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/**
+ * The paths a card may change, by document type: an Actor's or Item's data (`system.*`), the
+ * fight state this module keeps on a Combat or Combatant (`flags.<module id>.*`; other modules'
+ * flags and the Combat's own fields stay out of reach).
+ * @type {ReadonlyMap<string, RegExp>}
+ */
+const PATHS = new Map([
+  ["Actor", new RegExp(`^system${FIELDS}`)],
+  ["Item", new RegExp(`^system${FIELDS}`)],
+  ["Combat", new RegExp(`^flags\\.${SCOPE}${FIELDS}`)],
+  ["Combatant", new RegExp(`^flags\\.${SCOPE}${FIELDS}`)]
+]);
 
 /**
- * Is `value` a JSON leaf (not an object, which an update would merge rather than replace)?
+ * Is `value` a JSON scalar: null, a string, a boolean or a finite number?
  * @param {unknown} value
  * @returns {boolean}
  */
-function isLeaf(value) {
-  if ( Array.isArray(value) ) return value.every(isLeaf);
+function isScalar(value) {
   return (value === null) || ["string", "boolean"].includes(typeof value) || Number.isFinite(value);
 }
 
 /**
- * The document of a change or record, checked: a world Actor or Item, a `system.*` path.
+ * Is `value` plain JSON (scalars, arrays and plain objects of them)?
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+function isJson(value) {
+  if ( Array.isArray(value) ) return value.every(isJson);
+  if ( (typeof value === "object") && (value !== null) && (Object.getPrototypeOf(value) === Object.prototype) ) {
+    return Object.values(/** @type {object} */ (value)).every(isJson);
+  }
+  return isScalar(value);
+}
+
+/**
+ * Is `value` a JSON leaf: a scalar, or an array (an update replaces an array whole, so one of
+ * records, like a fighter's weapons, is restored exactly)? Not an object, which an update would
+ * merge rather than replace.
+ * @param {unknown} value
+ * @returns {boolean}
+ */
+function isLeaf(value) {
+  return Array.isArray(value) ? value.every(isJson) : isScalar(value);
+}
+
+/**
+ * Whether a document lives in the world, not a compendium (an embedded one with its parent).
+ * @param {foundry.abstract.Document} document
+ * @returns {boolean}
+ */
+function inWorld(document) {
+  return !document.pack && !document.parent?.pack;
+}
+
+/**
+ * The document of a change or record, checked: a world document of a changeable type, a path
+ * that type allows (`PATHS`).
  * @param {{uuid?: string, document?: Changeable, path: string}} change
  * @returns {Promise<Changeable>}
  */
 async function target(change) {
   const found = change.document ?? (change.uuid ? await documentFromUuid(change.uuid) : null);
   if ( !found ) throw new Error(`${MODULE_ID} | no document ${change.uuid} for ${change.path}`);
-  if ( !CHANGEABLE.has(found.documentName) || found.pack ) {
-    throw new Error(`${MODULE_ID} | ${found.uuid} is not a world Actor or Item`);
+  const pattern = PATHS.get(found.documentName);
+  if ( !pattern || !inWorld(found) ) {
+    throw new Error(`${MODULE_ID} | ${found.uuid} is not a world Actor, Item, Combat or Combatant`);
   }
-  if ( !SYSTEM_PATH.test(change.path) ) throw new Error(`${MODULE_ID} | ${change.path} is not a system.* field path`);
+  if ( !pattern.test(change.path) ) {
+    throw new Error(`${MODULE_ID} | ${change.path} of ${found.uuid} is not a field path a card may change`);
+  }
   return /** @type {Changeable} */ (found);
+}
+
+/**
+ * The name a card shows for a document: its own, or its type's for a Combat (which has none).
+ * @param {Changeable} document
+ * @returns {string}
+ */
+function nameOf(document) {
+  return document.name || game.i18n.localize(`DOCUMENT.${document.documentName}`);
 }
 
 /**
@@ -68,8 +127,9 @@ function read(document, path) {
 
 /**
  * Apply document changes in order and record each one's before and after. Every change is
- * checked before the first is applied: a world Actor or Item, a `system.*` path that exists, and
- * JSON-leaf values (see `Change`).
+ * checked before the first is applied: a world document and a path its type allows (see
+ * `Change`), and JSON-leaf values there and to come. A Combatant's ownership (for Undo's author
+ * check) is its actor's, as Foundry's `testUserPermission` gives it.
  * @param {Change[]} changes
  * @returns {Promise<ChangeRecord[]>}  in the order applied; hand them to `postCard`
  */
@@ -85,7 +145,7 @@ export async function applyChanges(changes) {
     const document = documents[i];
     const before = read(document, change.path);
     await document.update({ [change.path]: change.value });
-    records.push({ uuid: document.uuid, name: document.name, path: change.path, before, after: read(document, change.path) });
+    records.push({ uuid: document.uuid, name: nameOf(document), path: change.path, before, after: read(document, change.path) });
   }
   return records;
 }

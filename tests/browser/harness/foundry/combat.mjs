@@ -40,6 +40,12 @@ export class Combatant extends Document {
     return level >= OWNER;
   }
 
+  /** As Foundry's Combatant: a user's permission over it is their permission over its actor. */
+  testUserPermission(user, permission) {
+    if (user?.isGM) return true;
+    return this.actor?.testUserPermission(user, permission) ?? false;
+  }
+
   /** `options.userId`: the user whose client made the change (another client's, when relayed). */
   async update(changes = {}, options = {}) {
     await super.update(changes);

@@ -1,12 +1,15 @@
 /**
  * Stand-in for `fromUuid` (the v12 global; v13's `foundry.utils.fromUuid`): world documents of
- * `game.actors`, compendium documents (loaded on demand, like Foundry) and embedded documents
- * below either ("Actor.a.Item.b").
+ * `game.actors` and the staged Combat, compendium documents (loaded on demand, like Foundry) and
+ * embedded documents below either ("Actor.a.Item.b", "Combat.c.Combatant.d").
  * @module harness/foundry/uuid
  */
 
-/** World collections by document name (the harness world has actors only). */
-const WORLD = Object.freeze({ Actor: () => game.actors });
+/** World collections by document name: the actors, and the one staged Combat (`game.combat`). */
+const WORLD = Object.freeze({
+  Actor: () => game.actors,
+  Combat: () => new Map(game.combat ? [[game.combat.id, game.combat]] : []),
+});
 
 /** The embedded collection of `parent` holding documents named `documentName`, if any. */
 function embeddedCollection(parent, documentName) {
