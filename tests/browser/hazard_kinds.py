@@ -68,7 +68,7 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
         (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(),)),
         (bob, (0, 3), six(6, 5, 5, 1), called),
         (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"),)),
-        (bob, (3, 0), hit, (answer(),)),  # the middle case: the screenshot's
+        (bob, (3, 0), hit, (answer(),)),
         (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties,)),
         (bob, (40, 0), (), (answer(),)),
         (bob, (41, 0), (), (answer(),)),
@@ -81,8 +81,9 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     parry = {"action": "attack", "fields": {"weapon": sword, "defence": "parry"}}
     riposte = (*six(5, 1, 2, 3), *six(5, 6, 5, 2), (D100, 30),
                *six(6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5))
-    return [*cases, Case(riposte, None, scene=attack_scene(armed(ann), armed(bob), (1, 0)),
-                         answers=(parry,))]
+    # First, so that the ablating hit stays the middle case, the screenshot's (screenshot.py).
+    return [Case(riposte, None, scene=attack_scene(armed(ann), armed(bob), (1, 0)),
+                 answers=(parry,)), *cases]
 
 
 def cover_of(fields: Doc) -> Doc | None:
