@@ -101,15 +101,18 @@ def ask(fight: Fight, rule: str, inp: dict[str, Any]) -> dict[str, Any]:
     return state
 
 
-def post(script: Script, step: Step, speaker: str, title: str, lines: list[str]) -> None:
-    """The card `postStep` posts: the dice, the lines, the trace ids, Copy as fixture."""
+def post(script: Script, step: Step, speaker: str, title: str, lines: list[str],
+         changes: list[str] | None = None) -> None:
+    """The card `postStep` posts: the dice, the lines, the changes it made (the GM's client
+    makes them all, so Undo shows with them), the trace ids, Copy as fixture."""
     from macro_kinds import Message  # late: macro_kinds registers the kinds built on this module
 
     script.messages.append(Message(
         alias=speaker, flavor_text=title, content_text="\n".join(lines),
         rolls=tuple((f"1d{d}", (v,)) for d, v in step.faces),
         dice_shown=tuple((f"1d{d}", str(v)) for d, v in step.faces),
-        trace_ids=tuple(trace_id(e) for e in step.events), actions=("fixture",),
+        changes=tuple(changes or ()), trace_ids=tuple(trace_id(e) for e in step.events),
+        actions=("undo", "fixture") if changes else ("fixture",),
     ))
 
 
@@ -123,7 +126,7 @@ def fight_step(fight: Fight, script: Script, rule: str, inp: dict[str, Any], *, 
     shown = [*lines, *(lines_of(step.state) if lines_of else [])]
     changes = apply_state(fight, state_of(step.state))
     if not only_if_events or step.events or changes:
-        post(script, step, speaker, title, [*shown, *changes])
+        post(script, step, speaker, title, shown, changes)
     return step
 
 
@@ -185,7 +188,7 @@ def weapon_card(fight: Fight, script: Script, attack: Attack, speaker: str) -> d
     changes = apply_state(fight, after)
     if step.events:
         title = lang(fight, "Title.Weapon", name=fight.world.name(me["id"]), card=attack.name)
-        post(script, step, speaker, title, changes)
+        post(script, step, speaker, title, [], changes)
     return {**card, "damage": weapon["damage"], "base_attribute": weapon["base_attribute"]}
 
 
@@ -226,7 +229,7 @@ def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) ->
         changes = apply_state(fight, step.state["state"])
         if step.events:
             title = lang(fight, "Title.Catch", **who, target=fight.world.name(target))
-            post(script, step, speaker, title, changes)
+            post(script, step, speaker, title, [], changes)
     for target in landing.state["targets"]:
         card = played.card
         request = {"attacker": attack.attacker, "target": target, "card": card,

@@ -199,32 +199,43 @@ def update(fight: Fight, uuid: str, changes: dict[str, Any]) -> None:
     fight.updates.append((uuid, json.dumps(changes, sort_keys=True)))
 
 
+def stored_before(fight: Fight, path: str) -> bool:
+    """Whether an earlier predicted update already stored `path` on the Combat."""
+    return any(uuid == f"Combat.{COMBAT_ID}" and path in json.loads(changes)
+               for uuid, changes in fight.updates)
+
+
 def apply_state(fight: Fight, after: dict[str, Any]) -> list[str]:
-    """`applyState`: the updates a rule's new state implies, and the card's change lines."""
-    world, lines = fight.world, []
-    fmt = world.module.lang["RULEPACK.DangerRoom.Change"]
+    """`applyState` on the GM's client: one update per changed key (`applyChanges`), and the
+    card's change lines (before → after, as `chat-card.mjs` lists them)."""
+    world, lines, at = fight.world, [], len(fight.updates)
+    fmt = world.module.lang["RULEPACK.Card.Change"]
+
+    def change(uuid: str, name: str, path: str, before: object, value: object) -> None:
+        lines.append(fill(fmt, name=name, path=path, before=js_json(before), after=js_json(value)))
+        update(fight, uuid, {path: value})
+
     for seat in world.seats:
         nxt = after.get("fighters", {}).get(seat.fighter)
         if nxt is None:
             continue
         before, now = storable(fight.fighter(seat.fighter)), storable(nxt)
-        changed = {k: now[k] for k in now if js_json(before.get(k)) != js_json(now[k])}
-        for key, value in changed.items():
-            lines.append(fill(fmt, name=world.name(seat.fighter), what=key,
-                              before=js_json(before.get(key)), after=js_json(value)))
-        if changed:
-            update(fight, world.combatant_uuid(seat.fighter),
-                   {f"flags.{MODULE}.fighter.{k}": v for k, v in changed.items()})
+        for key in (k for k in now if js_json(before.get(k)) != js_json(now[k])):
+            change(world.combatant_uuid(seat.fighter), world.name(seat.fighter),
+                   f"flags.{MODULE}.fighter.{key}", before.get(key), now[key])
         fight.state["fighters"][seat.fighter] = {**fight.fighter(seat.fighter), **nxt}
-    combat: dict[str, Any] = {}
     for key in ("defences", "on_ground"):
         if key in after and js_json(fight.state[key]) != js_json(after[key]):
-            lines.append(fill(fmt, name=world.module.lang["RULEPACK.DangerRoom.Fight"], what=key,
-                              before=js_json(fight.state[key]), after=js_json(after[key])))
-            combat[f"flags.{MODULE}.fight.{key}"] = after[key]
+            # A Combat has no name: the card names it by its document type, as Foundry does.
+            path = f"flags.{MODULE}.fight.{key}"
+            if key not in world.combat_flags.get("fight", {}) and not stored_before(fight, path):
+                # `storeDefaults`, before any of the state's changes
+                seeded = json.dumps({path: fight.state[key]})
+                fight.updates.insert(at, (f"Combat.{COMBAT_ID}", seeded))
+                at += 1
+            name = world.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
+            change(f"Combat.{COMBAT_ID}", name, path, fight.state[key], after[key])
             fight.state[key] = after[key]
-    if combat:
-        update(fight, f"Combat.{COMBAT_ID}", combat)
     return lines
 
 

@@ -16,6 +16,7 @@
  */
 
 import { MODULE_ID } from "../../config.mjs";
+import { applyChanges } from "../card-changes.mjs";
 import { SheetError, startingRecord } from "./sheet.mjs";
 
 /**
@@ -28,7 +29,12 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
  *   waiting for the GM's client (`relay.mjs`)
  * @typedef {{name: string, path: string, before: unknown, after: unknown}} Change
- *   one document change, as the chat card lists it
+ *   one change left for the GM's client, as the chat card's summary lists it
+ * @typedef {import("../card-changes.mjs").ChangeRecord} ChangeRecord
+ * @typedef {import("../card-changes.mjs").Change} LeafChange
+ * @typedef {{records: ChangeRecord[], relayed: Change[]}} Applied
+ *   what a new fight state did: the changes this client made (the card lists them with Undo)
+ *   and those it left for the GM's client (summary lines)
  */
 
 /** The fighter record keys the fight changes; stored on the Combatant. */
@@ -214,67 +220,86 @@ function differs(a, b) {
 
 /**
  * Apply what a rule's new fight state changes: each changed fight key of each fighter on its
- * Combatant, then armed defences and items on the ground on the Combat. Returns the changes in
- * the order applied (the chat card lists them).
+ * Combatant, then armed defences and items on the ground on the Combat, each key one leaf change
+ * through `applyChanges` (all checked before the first is made), so the card lists them before →
+ * after and the GM can undo them. Keys of documents this user may not update (a player's card
+ * hurting an enemy) are left for the GM's client (`relay.mjs` sends them).
  * @param {Fight} fight   the fight the rule ran on (it is updated to the new state)
  * @param {Json} after    the new state: `{fighters, defences?, on_ground?}`
- * @returns {Promise<Change[]>}
+ * @returns {Promise<Applied>}
  */
 export async function applyState(fight, after) {
   /** @type {Change[]} */
-  const changes = [];
+  const relayed = [];
+  /** @type {LeafChange[]} */
+  const mine = [];
   for ( const entry of fight.entries ) {
     const next = after.fighters?.[entry.record.id];
-    if ( next ) changes.push(...await applyFighter(fight, entry, next));
+    if ( !next ) continue;
+    const keys = changedKeys(storable(entry.record), storable(next));
+    split(fight, entry.combatant, `flags.${MODULE_ID}.fighter`, keys, { mine, relayed });
+    Object.assign(entry.record, next);
   }
   /** @type {Json} */
-  const update = {};
+  const fightKeys = {};
   for ( const key of ["defences", "on_ground"] ) {
     if ( !(key in after) || !differs(fight.state[key], after[key]) ) continue;
-    changes.push({ name: game.i18n.localize("RULEPACK.DangerRoom.Fight"), path: key, before: fight.state[key], after: after[key] });
-    update[`flags.${MODULE_ID}.fight.${key}`] = after[key];
+    fightKeys[key] = { before: fight.state[key], after: after[key] };
     fight.state[key] = after[key];
   }
-  if ( Object.keys(update).length ) await write(fight, fight.combat, update);
-  return changes;
+  split(fight, fight.combat, `flags.${MODULE_ID}.fight`, fightKeys, { mine, relayed });
+  await storeDefaults(mine);
+  return { records: mine.length ? await applyChanges(mine) : [], relayed };
 }
 
 /**
- * Update a document of the fight, or, where this user may not (a player's card hurting an enemy),
- * leave the update for the GM's client (`relay.mjs` sends it).
- * @param {Fight} fight
- * @param {Combat|Combatant} document
- * @param {Json} changes
+ * Store the value a fight key held by default (`FIGHT_DEFAULTS`: nothing stored yet) before it
+ * changes, so the card records a `before` that Undo can write back (an absent flag it could not).
+ * @param {LeafChange[]} changes
  * @returns {Promise<void>}
  */
-async function write(fight, document, changes) {
-  if ( game.user?.isGM || document.isOwner ) {
-    await document.update(changes);
-    return;
+async function storeDefaults(changes) {
+  for ( const { document, path } of changes ) {
+    const key = path.split(".").at(-1) ?? "";
+    if ( !document || !(key in FIGHT_DEFAULTS) || (foundry.utils.getProperty(document, path) !== undefined) ) continue;
+    await document.update({ [path]: FIGHT_DEFAULTS[/** @type {keyof typeof FIGHT_DEFAULTS} */ (key)] });
   }
-  fight.pending.push({ combatant: document.documentName === "Combatant" ? document.id : null, changes });
 }
 
 /**
- * Store one fighter's changed fight keys on its Combatant.
- * @param {Fight} fight
- * @param {Entry} entry
- * @param {Json} next  the fighter's new engine record
- * @returns {Promise<Change[]>}
+ * The keys whose stored value changed, with their stored values before and after.
+ * @param {Json} before
+ * @param {Json} after
+ * @returns {Record<string, {before: unknown, after: unknown}>}
  */
-async function applyFighter(fight, entry, next) {
-  const before = storable(entry.record);
-  const after = storable(next);
-  /** @type {Change[]} */
-  const changes = [];
-  /** @type {Json} */
-  const update = {};
+function changedKeys(before, after) {
+  /** @type {Record<string, {before: unknown, after: unknown}>} */
+  const changed = {};
   for ( const key of Object.keys(after) ) {
-    if ( !differs(before[key], after[key]) ) continue;
-    changes.push({ name: entry.combatant.name, path: key, before: before[key], after: after[key] });
-    update[`flags.${MODULE_ID}.fighter.${key}`] = after[key];
+    if ( differs(before[key], after[key]) ) changed[key] = { before: before[key], after: after[key] };
   }
-  if ( changes.length ) await write(fight, entry.combatant, update);
-  Object.assign(entry.record, next);
-  return changes;
+  return changed;
+}
+
+/**
+ * Sort one document's changed keys: leaf changes this user makes, or (where this user may not
+ * update the document) one update left for the GM's client and its summary lines.
+ * @param {Fight} fight
+ * @param {Combat|Combatant} document
+ * @param {string} prefix   the flag path the keys live under
+ * @param {Record<string, {before: unknown, after: unknown}>} keys
+ * @param {{mine: LeafChange[], relayed: Change[]}} into
+ */
+function split(fight, document, prefix, keys, { mine, relayed }) {
+  const entries = Object.entries(keys);
+  if ( !entries.length ) return;
+  if ( game.user?.isGM || document.isOwner ) {
+    for ( const [key, { after }] of entries ) mine.push({ document, path: `${prefix}.${key}`, value: after });
+    return;
+  }
+  const name = document.documentName === "Combatant"
+    ? /** @type {Combatant} */ (document).name : game.i18n.localize("RULEPACK.DangerRoom.Fight");
+  for ( const [key, { before, after }] of entries ) relayed.push({ name, path: key, before, after });
+  const changes = Object.fromEntries(entries.map(([key, { after }]) => [`${prefix}.${key}`, after]));
+  fight.pending.push({ combatant: document.documentName === "Combatant" ? document.id : null, changes });
 }

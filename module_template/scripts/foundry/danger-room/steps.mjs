@@ -16,6 +16,7 @@ import { fightConfig } from "./settings.mjs";
  * @typedef {Record<string, any>} Json
  * @typedef {import("./fight.mjs").Fight} Fight
  * @typedef {import("./fight.mjs").Change} Change
+ * @typedef {import("./fight.mjs").Applied} Applied
  * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
  * @typedef {{call: RulesCall, result: {events: Json[], state: Json}, rolls: Roll[]}} Step
  *   a rule that ran: its call (dice included), its result and the Foundry rolls behind its dice
@@ -38,7 +39,7 @@ export async function runStep(rule, input) {
 }
 
 /**
- * One change as a card line: "name: what before → after".
+ * One change left for the GM's client as a card line: "name: what before → after".
  * @param {Change} change
  * @returns {string}
  */
@@ -49,14 +50,16 @@ export function changeLine(change) {
 }
 
 /**
- * Post the card of a step: its dice, the given lines, the changes it made, its rules trace.
+ * Post the card of a step: its dice, the given lines, the changes it made (before → after, with
+ * the GM's Undo) and those left for the GM's client (summary lines), its rules trace.
  * @param {Step} step
- * @param {{title: string, lines?: string[], changes?: Change[], speaker?: ChatSpeakerData}} shown
+ * @param {{title: string, lines?: string[], changes?: Applied, speaker?: ChatSpeakerData}} shown
  * @returns {Promise<ChatMessage|undefined>}
  */
-export function postStep(step, { title, lines = [], changes = [], speaker }) {
-  const summary = [...lines, ...changes.map(changeLine)];
-  return postCard({ title, call: step.call, result: step.result, rolls: step.rolls, summary, speaker });
+export function postStep(step, { title, lines = [], changes = { records: [], relayed: [] }, speaker }) {
+  const summary = [...lines, ...changes.relayed.map(changeLine)];
+  const { call, result, rolls } = step;
+  return postCard({ title, call, result, rolls, summary, changes: changes.records, speaker });
 }
 
 /**
@@ -75,6 +78,7 @@ export async function fightStep(fight, rule, input, { stateOf = (s) => s, linesO
   const step = await runStep(rule, input);
   const lines = [...(shown.lines ?? []), ...(linesOf ? linesOf(step.result.state) : [])];
   const changes = await applyState(fight, stateOf(step.result.state));
-  if ( !onlyIfEvents || step.result.events.length || changes.length ) await postStep(step, { ...shown, lines, changes });
+  const changed = changes.records.length + changes.relayed.length;
+  if ( !onlyIfEvents || step.result.events.length || changed ) await postStep(step, { ...shown, lines, changes });
   return step;
 }
