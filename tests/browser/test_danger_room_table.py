@@ -33,6 +33,14 @@ REMOTE = f"async (r) => (await import('{HELPER}')).applyRemote(r)"
 READABLE = f"async () => (await import('{HELPER}')).readable()"
 ORDER = "() => game.combat.turns.map((c) => [c.name, c.initiative])"
 FIGHTER = "(id) => game.combat.combatants.get(id).getFlag('rulepack-danger-room', 'fighter')"
+# The GM's cards listing a change of `path`: [message id, the change, the card's title].
+LISTED = """(path) => [...game.messages].flatMap((m) => {
+    const state = game.modules.get("rulepack-danger-room").api.cards.readCard(m);
+    const change = state?.changes.find((c) => c.path === path);
+    return change && m.author?.isGM ? [[m.id, change, state.card.title]] : [];
+})"""
+UNDO = """async (id) => game.modules.get("rulepack-danger-room").api.cards.undoCard(
+    game.messages.get(id))"""
 
 
 class Table:
@@ -159,6 +167,15 @@ def test_secret_picks_speeds_wait_and_a_relayed_blow(table: Table) -> None:
         assert page.evaluate(FIGHTER, "cbtHandA")["health"] == health
         assert page.take_problems() == []
     table.secret_from_others("a", "claw-strike")
+    # The GM's client lists the Health it applied on a card of its own, and its Undo restores it.
+    gm = table.pages["gm"]
+    listed = gm.evaluate(LISTED, f"flags.{MODULE}.fighter.health")
+    assert [(c["name"], c["before"], c["after"]) for _, c, _ in listed] == [
+        ("Hand Operative", 16, health)]
+    assert listed[0][2] == hit["flags"][MODULE]["card"]["title"]
+    assert gm.evaluate(UNDO, listed[0][0]) is True
+    assert gm.evaluate(FIGHTER, "cbtHandA")["health"] == 16
+    assert gm.take_problems() == []
 
 
 def test_a_tampered_reveal_is_reported_and_never_used(table: Table) -> None:

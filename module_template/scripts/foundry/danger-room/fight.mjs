@@ -23,7 +23,9 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  * @typedef {Record<string, any>} Json
  * @typedef {{combatant: Combatant, actor: Actor, token: TokenDocument|null, record: Json}} Entry
  *   one fighter: its Combatant, Actor, token and engine record
- * @typedef {{combatant: string|null, changes: Json}} Write
+ * @typedef {{title: string, call: Json, result: Json}} RelayedCard
+ *   the card whose rule made a relayed update: the GM's client lists the update on a card of its own
+ * @typedef {{combatant: string|null, changes: Json, card?: RelayedCard}} Write
  *   an update this client may not make itself (a Combatant's id, or null for the Combat)
  * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string, pending: Write[]}} Fight
  *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
@@ -32,9 +34,9 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  *   one change left for the GM's client, as the chat card's summary lists it
  * @typedef {import("../card-changes.mjs").ChangeRecord} ChangeRecord
  * @typedef {import("../card-changes.mjs").Change} LeafChange
- * @typedef {{records: ChangeRecord[], relayed: Change[]}} Applied
+ * @typedef {{records: ChangeRecord[], relayed: Change[], pending: Write[]}} Applied
  *   what a new fight state did: the changes this client made (the card lists them with Undo)
- *   and those it left for the GM's client (summary lines)
+ *   and those it left for the GM's client (summary lines, and the updates waiting in the fight)
  */
 
 /** The fighter record keys the fight changes; stored on the Combatant. */
@@ -233,6 +235,7 @@ export async function applyState(fight, after) {
   const relayed = [];
   /** @type {LeafChange[]} */
   const mine = [];
+  const waiting = fight.pending.length;
   for ( const entry of fight.entries ) {
     const next = after.fighters?.[entry.record.id];
     if ( !next ) continue;
@@ -249,7 +252,7 @@ export async function applyState(fight, after) {
   }
   split(fight, fight.combat, `flags.${MODULE_ID}.fight`, fightKeys, { mine, relayed });
   await storeDefaults(mine);
-  return { records: mine.length ? await applyChanges(mine) : [], relayed };
+  return { records: mine.length ? await applyChanges(mine) : [], relayed, pending: fight.pending.slice(waiting) };
 }
 
 /**
@@ -258,7 +261,7 @@ export async function applyState(fight, after) {
  * @param {LeafChange[]} changes
  * @returns {Promise<void>}
  */
-async function storeDefaults(changes) {
+export async function storeDefaults(changes) {
   for ( const { document, path } of changes ) {
     const key = path.split(".").at(-1) ?? "";
     if ( !document || !(key in FIGHT_DEFAULTS) || (foundry.utils.getProperty(document, path) !== undefined) ) continue;

@@ -51,14 +51,16 @@ export function changeLine(change) {
 
 /**
  * Post the card of a step: its dice, the given lines, the changes it made (before → after, with
- * the GM's Undo) and those left for the GM's client (summary lines), its rules trace.
+ * the GM's Undo) and those left for the GM's client (summary lines; the updates take the card's
+ * title and rules call along, for the card the GM's client posts), its rules trace.
  * @param {Step} step
  * @param {{title: string, lines?: string[], changes?: Applied, speaker?: ChatSpeakerData}} shown
  * @returns {Promise<ChatMessage|undefined>}
  */
-export function postStep(step, { title, lines = [], changes = { records: [], relayed: [] }, speaker }) {
+export function postStep(step, { title, lines = [], changes = { records: [], relayed: [], pending: [] }, speaker }) {
   const summary = [...lines, ...changes.relayed.map(changeLine)];
   const { call, result, rolls } = step;
+  for ( const write of changes.pending ) write.card = { title, call, result };
   return postCard({ title, call, result, rolls, summary, changes: changes.records, speaker });
 }
 
