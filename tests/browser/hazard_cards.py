@@ -84,10 +84,27 @@ def outcome_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]
     return lines
 
 
+def new_injuries(events: list[Doc]) -> dict[str, list[Doc]]:
+    """As `newInjuries`: an `injury` belongs to the character of the `stamina` event before it,
+    and the `injury_roll` right after it gives its result."""
+    found: dict[str, list[Doc]] = {}
+    who = None
+    for e in events:
+        if e["type"] == "stamina":
+            who = e["character"]
+        elif e["type"] == "injury" and who is not None:
+            found.setdefault(who, []).append(
+                {"location": e["location"], "source": e["source_id"], "result": None})
+        elif e["type"] == "injury_roll" and who in found:
+            found[who][-1]["result"] = e["result"]
+    return found
+
+
 def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
                events: list[Doc]) -> list[Change]:
     """As `documentChanges`: `sides` are (actor document, engine character, items by id)."""
     found: list[Change] = []
+    injuries = new_injuries(events)
     for (actor, character, items), now in zip(sides, after, strict=True):
         uuid = f"Actor.{actor['_id']}"
         hurt = any(e["type"] == "stamina" and e["character"] == character["id"]
@@ -95,6 +112,10 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
         if hurt:
             found.append((uuid, actor["name"], "system.stamina_current",
                           actor["system"].get("stamina_current"), now["stamina_current"]))
+        taken = injuries.get(character["id"], [])
+        if taken:
+            recorded = actor["system"].get("injuries", [])
+            found.append((uuid, actor["name"], "system.injuries", recorded, [*recorded, *taken]))
         for field, key in (("armor", "current_av"), ("weapons", "dv_current")):
             for piece in now[field]:
                 was = next(p for p in character[field] if p["id"] == piece["id"])
@@ -106,8 +127,8 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
 
 
 def _js(value: Any) -> str:
-    """`JSON.stringify` of a JSON leaf."""
-    return json.dumps(value)
+    """`JSON.stringify` of a JSON leaf (no spaces, as JavaScript writes arrays of records)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]],

@@ -1,8 +1,8 @@
 """The Hazard Dice macros in the browser (HZ-R16 and the acceptance item of the Hazard Dice issue):
 the card holds exactly the call and result the Python engine gives for the same input and dice;
 the attack window takes the target's species or asks for one; the Called Shot window lists every
-human location with the seed's penalty; ablation is written back and undone; a distance typed
-at a range boundary stays exact; a blast lists its targets and posts a card for each.
+human location with the seed's penalty; ablation and Injuries are written back and undone; a
+distance typed at a range boundary stays exact; a blast lists its targets and posts a card for each.
 
 `test_macros.py` runs every case of `hazard_kinds` against the card and the updates; these check
 what that comparison does not see (the stored call, the windows, the documents afterwards).
@@ -19,6 +19,7 @@ from macro_kinds import Case, MacroContext, context_for, foundry_format
 
 # isort: split
 # macro_kinds registers hazard_kinds' KINDS as it loads, so it is imported first.
+from hazard_cards import new_injuries
 from hazard_kinds import attack_input, blast_cases, expect_blast, predicted, six
 from hazard_world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
 
@@ -103,6 +104,29 @@ def test_ablation_is_written_back_and_undo_restores_it(
         game.messages.get(id))""", [MODULE_ID, result["messages"][0]["_id"]])
     assert undone is True
     assert page.evaluate(read, TARGET) == [None, None]
+
+
+def test_injuries_are_written_back_and_undo_restores_them(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    # A Called Shot to the head that takes all of Bob's Stamina: an Injury there (HZ-R31).
+    page = open_page(module, 13)
+    ctx = macro(module, "hazard_location.attack")
+    called = {"action": "called", "fields": {"weapon": "service-handgun"}}
+    case = attack(module, fighter(module, TARGET), (0, 3), six(6, 5, 5, 1), called,
+                  {"action": "attack", "fields": {"location": "head"}})
+    expected = predicted(ctx, "attack", attack_input(ctx, case), case.dice)
+    [wounds] = new_injuries(expected["events"]).values()
+    assert [w["location"] for w in wounds] == ["head"]
+    stamina = expected["state"]["defender"]["stamina_current"]
+    result = run(page, ctx, case)
+    read = """id => { const a = game.actors.get(id);
+        return [a.system.stamina_current, a.system.injuries]; }"""
+    assert page.evaluate(read, TARGET) == [stamina, wounds]
+    undone = page.evaluate("""([module, id]) => game.modules.get(module).api.cards.undoCard(
+        game.messages.get(id))""", [MODULE_ID, result["messages"][0]["_id"]])
+    assert undone is True
+    assert page.evaluate(read, TARGET) == [None, []]
 
 
 def test_called_shot_window_lists_every_human_location_with_the_seeds_penalty(
