@@ -109,11 +109,15 @@ def test_ablation_is_written_back_and_undo_restores_it(
 def test_injuries_are_written_back_and_undo_restores_them(
     module: BuiltModule, open_page: OpenPage
 ) -> None:
-    # A Called Shot to the head that takes all of Bob's Stamina: an Injury there (HZ-R31).
+    # A Called Shot to the head that takes all of Bob's Stamina: an Injury there (HZ-R31),
+    # appended after the one he already has.
     page = open_page(module, 13)
     ctx = macro(module, "hazard_location.attack")
     called = {"action": "called", "fields": {"weapon": "service-handgun"}}
-    case = attack(module, fighter(module, TARGET), (0, 3), six(6, 5, 5, 1), called,
+    bob = fighter(module, TARGET)
+    old = {"location": "left-arm", "source": "combat-knife", "result": "Cut"}
+    bob["system"]["injuries"] = [old]
+    case = attack(module, bob, (0, 3), six(6, 5, 5, 1), called,
                   {"action": "attack", "fields": {"location": "head"}})
     expected = predicted(ctx, "attack", attack_input(ctx, case), case.dice)
     [wounds] = new_injuries(expected["events"]).values()
@@ -122,11 +126,11 @@ def test_injuries_are_written_back_and_undo_restores_them(
     result = run(page, ctx, case)
     read = """id => { const a = game.actors.get(id);
         return [a.system.stamina_current, a.system.injuries]; }"""
-    assert page.evaluate(read, TARGET) == [stamina, wounds]
+    assert page.evaluate(read, TARGET) == [stamina, [old, *wounds]]
     undone = page.evaluate("""([module, id]) => game.modules.get(module).api.cards.undoCard(
         game.messages.get(id))""", [MODULE_ID, result["messages"][0]["_id"]])
     assert undone is True
-    assert page.evaluate(read, TARGET) == [None, []]
+    assert page.evaluate(read, TARGET) == [None, [old]]
 
 
 def test_called_shot_window_lists_every_human_location_with_the_seeds_penalty(
