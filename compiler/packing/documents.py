@@ -105,6 +105,25 @@ def _manifest_system(ruleset: Ruleset) -> str:
 # -- shared fields -----------------------------------------------------------------------------
 
 
+def _primary_tail(
+    collection: str, doc_id: str, sort: int, flags: dict[str, Any]
+) -> dict[str, Any]:
+    """The fields every primary document ends with, in the order Foundry writes them."""
+    return {
+        "folder": None,
+        "sort": sort,
+        "ownership": {"default": 0},
+        "flags": flags,
+        "_stats": _stats(),
+        "_key": doc_key(collection, doc_id),
+    }
+
+
+def _doc_flags(module_id: str, doc: Document) -> dict[str, Any]:
+    """What lets the module's JS find a packed document by its author id."""
+    return {module_id: {"kind": doc.kind, "key": doc.key}}
+
+
 def _stats() -> dict[str, Any]:
     # Volatile fields stay null so that two builds of the same content are byte-identical.
     return {
@@ -161,12 +180,7 @@ def _item_entry(module_id: str, doc: Document, sort: int) -> dict[str, Any]:
         "_id": doc_id,
         **_typed_doc(module_id, doc, doc.kind),
         "effects": [],
-        "folder": None,
-        "sort": sort,
-        "ownership": {"default": 0},
-        "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
-        "_stats": _stats(),
-        "_key": doc_key("items", doc_id),
+        **_primary_tail("items", doc_id, sort, _doc_flags(module_id, doc)),
     }
 
 
@@ -184,12 +198,7 @@ def _actors_pack(
             **_typed_doc(module_id, doc, "fighter"),
             "items": embedded,
             "effects": [],
-            "folder": None,
-            "sort": sort_value(index),
-            "ownership": {"default": 0},
-            "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
-            "_stats": _stats(),
-            "_key": doc_key("actors", actor_id),
+            **_primary_tail("actors", actor_id, sort_value(index), _doc_flags(module_id, doc)),
         })
     return tuple(entries)
 
@@ -258,12 +267,7 @@ def _tables_pack(ruleset: Ruleset) -> tuple[dict[str, Any], ...]:
             "formula": f"1d{doc.data['die']}",
             "replacement": True,
             "displayRoll": True,
-            "folder": None,
-            "sort": sort_value(index),
-            "ownership": {"default": 0},
-            "flags": {module_id: {"kind": doc.kind, "key": doc.key}},
-            "_stats": _stats(),
-            "_key": doc_key("tables", table_id),
+            **_primary_tail("tables", table_id, sort_value(index), _doc_flags(module_id, doc)),
         })
     return tuple(entries)
 
@@ -307,12 +311,7 @@ def _macros_pack(module_id: str, macros: Sequence[MacroSpec]) -> tuple[dict[str,
             "img": spec.img,
             "scope": "global",
             "command": spec.command,
-            "folder": None,
-            "sort": sort_value(index),
-            "ownership": {"default": 0},
-            "flags": {module_id: {"key": spec.key}},
-            "_stats": _stats(),
-            "_key": doc_key("macros", macro_id),
+            **_primary_tail("macros", macro_id, sort_value(index), {module_id: {"key": spec.key}}),
         })
     return tuple(entries)
 
@@ -329,12 +328,7 @@ def _journal_pack(ruleset: Ruleset, pages: Sequence[PageSpec]) -> tuple[dict[str
         "pages": [
             _page(module_id, id_key, journal_id, spec, index) for index, spec in enumerate(pages)
         ],
-        "folder": None,
-        "sort": 0,
-        "ownership": {"default": 0},
-        "flags": {module_id: {"key": JOURNAL_KEY}},
-        "_stats": _stats(),
-        "_key": doc_key("journal", journal_id),
+        **_primary_tail("journal", journal_id, 0, {module_id: {"key": JOURNAL_KEY}}),
     },)
 
 
