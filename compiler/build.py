@@ -40,12 +40,12 @@ class ModulePlan:
 
 
 def plan_module(ruleset: Ruleset) -> ModulePlan:
-    clean = ruleset  # HTML was allow-list sanitised per file, right after validation
-    packs = foundry_documents(clean, macro_specs(clean), journal_pages(clean))
-    files = script_files(clean, packs)
-    files["module.json"] = dump_json(module_manifest(clean, packs))
-    files["lang/en.json"] = dump_json(language_strings(clean))
-    return ModulePlan(clean.module_id, zip_name(clean), files, packs)
+    """Everything of one module, in memory. Its HTML was sanitised per file after validation."""
+    packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset))
+    files = script_files(ruleset, packs)
+    files["module.json"] = dump_json(module_manifest(ruleset, packs))
+    files["lang/en.json"] = dump_json(language_strings(ruleset))
+    return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs)
 
 
 def _write_module(plan: ModulePlan, folder: Path) -> None:
