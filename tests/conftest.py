@@ -42,6 +42,25 @@ def node_path() -> Path:
     return _node_binary()
 
 
+def write_engine_core(folder: Path) -> Path:
+    """Every engine's JS rules core as a module ships it (generated `rulesets.mjs` included), for
+    the whole discovered set of rulesets at once; returns its `scripts/rules` folder."""
+    from compiler.render.scripts import engine_tree
+    from compiler.rules.registry import engine_names
+
+    for name, data in engine_tree(engine_names()).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return folder / "scripts" / "rules"
+
+
+@pytest.fixture(scope="session")
+def js_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The JS rules core of every engine, written once per session (see `write_engine_core`)."""
+    return write_engine_core(tmp_path_factory.mktemp("engine-core"))
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--regen-golden",

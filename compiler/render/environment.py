@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 #: `select_autoescape()` alone misses `.hbs` and `.j2`-suffixed HTML; name them all.
@@ -60,8 +61,18 @@ def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["tojson"] = _tojson(env.filters["tojson"])
+    env.filters["tojson_ordered"] = _tojson_ordered
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "allow_nan": False}
     return env
+
+
+@jinja2.pass_eval_context
+def _tojson_ordered(eval_ctx: Any, value: Any) -> Markup:
+    """`tojson` keeping every object's key order, for data whose order means something (the
+    order a shape's properties are checked in); as HTML-safe as `tojson`."""
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    return htmlsafe_json_dumps(value, sort_keys=False, allow_nan=False)
 
 
 def render(template: str, **context: Any) -> str:

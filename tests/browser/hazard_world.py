@@ -2,7 +2,7 @@
 scenes the macros read, and the engine input the module must build from them.
 
 `combatant` and `engine_content` are the Python side of `foundry/hazard/actors.mjs`: the same
-documents through the same shipped-content adapter (`compiler.rules.hazard_location_shipped`),
+documents through the same shipped-content adapter (`compiler.rules.hazard_location.shipped`),
 so a test compares what the page sent the rules core with what the Python engine is given.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 from browser_page import BuiltModule, Doc
 
 from compiler.rules import RULESETS
-from compiler.rules import hazard_location_shipped as shipped
+from compiler.rules.hazard_location import shipped as shipped
 
 MODULE_ID = "rulepack-hazard-location"
 ENGINE = "hazard_location"

@@ -24,7 +24,7 @@ from hazard_kinds import attack_input, blast_cases, expect_blast, predicted, six
 from hazard_world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
 
 from compiler.rules import RuleError, run_case
-from compiler.rules import hazard_location_shipped as shipped
+from compiler.rules.hazard_location import shipped as shipped
 
 #: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
 #: -2 dice; the Neck, either Foot and either Hand impose -3 dice", in the seed's order (HZ-R17).

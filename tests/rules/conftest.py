@@ -10,8 +10,8 @@ from rules_parity import NodeEngine
 
 
 @pytest.fixture(scope="session")
-def js_engine(node_path: Path) -> Iterator[NodeEngine]:
-    """The JS rules core of `module_template/scripts/rules`, served by one long-lived Node."""
-    engine = NodeEngine(node_path)
+def js_engine(node_path: Path, js_core: Path) -> Iterator[NodeEngine]:
+    """The JS rules core of every engine (`js_core`), served by one long-lived Node."""
+    engine = NodeEngine(node_path, js_core)
     yield engine
     engine.close()

@@ -109,7 +109,7 @@ def run_python(case: Mapping[str, Any]) -> Result:
 class NodeEngine:
     """A Node child running `engine_server.mjs` on one JS rules core directory."""
 
-    def __init__(self, node: Path, core_dir: Path = JS_CORE) -> None:
+    def __init__(self, node: Path, core_dir: Path) -> None:
         self._stderr: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")
         self._proc = subprocess.Popen(
             [str(node), str(ENGINE_SERVER), str(core_dir)],

@@ -23,9 +23,9 @@ from test_mirror import js_defs, python_defs
 from compiler.model import Ruleset
 from compiler.packing.common import plain
 from compiler.pipeline import load_content
-from compiler.rules import hazard_location_shipped as shipped
+from compiler.rules.hazard_location import shipped as shipped
 from compiler.rules.errors import RuleError
-from compiler.rules.hazard_location_config import CONFIG
+from compiler.rules.hazard_location.config import CONFIG
 
 CONTENT = REPO_ROOT / "content"
 RULESET = "hazard_location"
