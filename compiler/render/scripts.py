@@ -23,6 +23,7 @@ from compiler.packing import Pack, data_kinds
 from compiler.packing.common import plain
 from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
+from compiler.rules.dialect import check_config_dialect
 from compiler.rules.registry import engine_data
 
 #: Hand-written files shipped as they are (the rules core, the Foundry adapters, templates).
@@ -85,8 +86,9 @@ def rules_registry(names: Sequence[str]) -> bytes:
     """`scripts/rules/rulesets.mjs` for the engines `names` (the shared primitives first)."""
     data = {}
     for name in names:
-        config, inputs = engine_data(name)
-        data[name] = {"config": dict(config), "inputs": inputs}
+        config, inputs, schema = engine_data(name)
+        reads = not check_config_dialect(schema)  # TRANSITION: see Engine.reads_config
+        data[name] = {"config": dict(config), "inputs": inputs, "schema": schema if reads else None}
     paths = "{own}/index.mjs"
     entries = _engine_entries(names, paths, data)
     for entry in entries:

@@ -25,6 +25,18 @@ ROOT_KEYS = frozenset({"$schema", "$id", "$comment", "title", "description", "$d
 TYPES = ("integer", "boolean", "string", "null", "array", "object")
 
 
+def check_config_dialect(schema: Shape) -> list[str]:
+    """Why a rules_config schema leaves the dialect (it is itself one object shape); [] if not."""
+    problems: list[str] = []
+    for path, shape in _nodes(schema, "#"):
+        problems += [f"{path}: {key} is not in the dialect" for key in shape
+                     if key not in KEYWORDS]
+        problems += [f"{path}: {p}" for p in _node_problems(shape)]
+    for name, sub in schema.get("$defs", {}).items():
+        problems += check_dialect({"properties": {name: sub}})
+    return problems
+
+
 def check_dialect(document: Shape) -> list[str]:
     """Why `document` (an inputs document) leaves the dialect, one line per problem; [] if not.
 

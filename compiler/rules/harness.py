@@ -7,6 +7,7 @@ runs, its input is read through the shape its engine declares for it (`shapes.py
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -15,6 +16,7 @@ from compiler.rules.errors import BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
 from compiler.rules.registry import Engine, engines, shape_book
+from compiler.rules.shapes import canonical_json
 
 
 def kind_of(value: object) -> str:
@@ -51,15 +53,29 @@ def merge_config(defaults: Mapping[str, Any], overrides: object) -> dict[str, An
 
 
 def resolve(ruleset: str, rule: str, config: object) -> tuple[Engine, Rule, dict[str, Any]]:
-    """The engine, the rule function and its merged config; a missing one is
-    `rule_not_implemented`."""
+    """The engine, the rule function and its merged config read through the engine's
+    rules_config schema; a missing one is `rule_not_implemented`."""
     found = engines().get(ruleset)
     if found is None:
         raise RuleError(RULE_NOT_IMPLEMENTED, f"ruleset {ruleset} is not implemented")
     function = found.rules.get(rule)
     if function is None:
         raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {ruleset}.{rule} is not implemented")
-    return (found, function, merge_config(found.config, config))
+    return (found, function, read_config(found, merge_config(found.config, config)))
+
+
+_CONFIGS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
+    """`merged` read through `engine`'s rules_config schema (once per distinct config)."""
+    if not engine.reads_config:  # TRANSITION
+        return dict(merged)
+    key = (engine.name, canonical_json(merged))
+    if key not in _CONFIGS:
+        schema = engine.config_schema
+        _CONFIGS[key] = shape_book().read(schema, engine.config_uri, merged, "config")
+    return copy.deepcopy(_CONFIGS[key])
 
 
 def read_input(engine: Engine, rule: str, value: object) -> Any:

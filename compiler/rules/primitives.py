@@ -3,7 +3,7 @@
 Mirrored rule for rule, in the same order, in `module_template/scripts/rules/primitives.mjs`.
 Rules call the primitives through the `dice` module so a test can patch one primitive. Each
 rule's input arrives checked against its shape in `compiler/schemas/primitives/inputs.schema.json`;
-the config defaults are `compiler/schemas/primitives/rules_config.schema.json`'s.
+the config arrives read through `compiler/schemas/primitives/rules_config.schema.json`.
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
 from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import SMALL_INT, get_bool, get_int
+from compiler.rules.inputs import SMALL_INT
 from compiler.rules.queue import FATE, DiceQueue, Die
 
 IN = "input"
-CF = "config"
 S = SMALL_INT
 
 Result = tuple[list[Event], State]
@@ -70,7 +69,7 @@ def sum_faces(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Res
 def fate(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """P4: roll `config.fate_dice` dF, then add `modifier`."""
     modifier = fields["modifier"]
-    faces = queue.take_many(FATE, get_int(config, "fate_dice", CF, 0, 100))
+    faces = queue.take_many(FATE, config["fate_dice"])
     rolled = dice.fate(faces)
     events: list[Event] = [
         {"type": "pool", "die": FATE, "faces": faces, "total": rolled},
@@ -82,7 +81,7 @@ def fate(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
 def keep_lowest_set(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """P5: roll `sets` sets of `config.fate_dice` dF, set after set, and keep the lowest sum."""
     count = fields["sets"]
-    per_set = get_int(config, "fate_dice", CF, 0, 100)
+    per_set = config["fate_dice"]
     sets = [queue.take_many(FATE, per_set) for _ in range(count)]
     kept, total = dice.keep_lowest_set(sets)
     events: list[Event] = [
@@ -159,9 +158,9 @@ def hazard(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result
     """P9, C3: a success pool whose first `config.hazard_count` dice are Hazard Dice."""
     min_face = fields["min_face"]
     roll_mod = fields["roll_mod"]
-    count = get_int(config, "hazard_count", CF, 0, 100)
-    mishap_on = get_int(config, "mishap_on_face", CF, -S, S)
-    counted = get_bool(config, "hazard_counts_for_success", CF)
+    count = config["hazard_count"]
+    mishap_on = config["mishap_on_face"]
+    counted = config["hazard_counts_for_success"]
     die, faces = _roll(fields, queue)
     scored = faces if counted else faces[count:]
     successes = dice.count_at_least(scored, min_face, roll_mod)

@@ -18,6 +18,7 @@ from typing import Any
 
 from compiler import plugins
 from compiler.rules.base import Rule
+from compiler.rules.dialect import check_config_dialect
 from compiler.rules.shapes import Shape, ShapeBook
 
 SHARED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas" / plugins.SHARED_ENGINE
@@ -32,10 +33,21 @@ class Engine:
     rules: Mapping[str, Rule]
     config: Mapping[str, Any]
     inputs: Shape
+    config_schema: Shape
 
     @property
     def inputs_uri(self) -> str:
         return str(self.inputs["$id"])
+
+    @property
+    def config_uri(self) -> str:
+        return str(self.config_schema["$id"])
+
+    @property
+    def reads_config(self) -> bool:
+        """TRANSITION: whether the harness reads the config through its schema (a schema still
+        outside the shapes dialect leaves its engine to read its config itself)."""
+        return not check_config_dialect(self.config_schema)
 
 
 def read_json(path: Path) -> Any:
@@ -55,11 +67,12 @@ def schema_dir(name: str) -> Path:
 
 
 @functools.cache
-def engine_data(name: str) -> tuple[Mapping[str, Any], Shape]:
-    """An engine's config defaults and inputs document, read off its schemas (no import)."""
+def engine_data(name: str) -> tuple[Mapping[str, Any], Shape, Shape]:
+    """An engine's config defaults, inputs document and rules_config schema, read off its
+    schemas (no import)."""
     folder = schema_dir(name)
-    config = config_defaults(read_json(folder / "rules_config.schema.json"))
-    return (config, read_json(folder / "inputs.schema.json"))
+    schema = read_json(folder / "rules_config.schema.json")
+    return (config_defaults(schema), read_json(folder / "inputs.schema.json"), schema)
 
 
 def engine_names() -> tuple[str, ...]:
@@ -79,5 +92,7 @@ def engines() -> Mapping[str, Engine]:
 
 @functools.cache
 def shape_book() -> ShapeBook:
-    """Every engine's inputs document, so a `$ref` may reach another engine's shapes."""
-    return ShapeBook(engine.inputs for engine in engines().values())
+    """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
+    engine's shapes."""
+    documents = [d for e in engines().values() for d in (e.inputs, e.config_schema)]
+    return ShapeBook(documents)

@@ -62,9 +62,14 @@ def is_int(value: object) -> bool:
     return type(value) is int
 
 
+def canonical_json(value: object) -> str:
+    """JSON text with sorted keys and no spaces (JS `canonicalJson`)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
 def same_json(a: object, b: object) -> bool:
     """JSON equality: `true` never equals `1`, objects compare without key order."""
-    return json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
+    return canonical_json(a) == canonical_json(b)
 
 
 class _Reader:
@@ -190,7 +195,7 @@ class _Reader:
 def _check_unique(items: Sequence[Any], where: str) -> None:
     seen: list[str] = []
     for index, item in enumerate(items):
-        text = json.dumps(item, sort_keys=True)
+        text = canonical_json(item)
         if text in seen:
             raise fail(where, f"{where}[{index}] repeats {where}[{seen.index(text)}]")
         seen.append(text)

@@ -12,15 +12,16 @@ import { BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError } from "./errors.mjs";
 import { sortedKeys } from "./inputs.mjs";
 import { DiceQueue } from "./queue.mjs";
 import { RULESETS } from "./rulesets.mjs";
-import { ShapeBook } from "./shapes.mjs";
+import { ShapeBook, canonicalJson } from "./shapes.mjs";
 
 /**
  * One rules engine as `rulesets.mjs` lists it.
- * @typedef {{NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>}} Engine
+ * @typedef {{NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>|null}} Engine
  */
 
-/** Every engine's inputs document, so a `$ref` may reach another engine's shapes. */
-const SHAPE_BOOK = new ShapeBook(Object.values(RULESETS).map(engine => engine.INPUTS));
+/** Every engine's inputs document and rules_config schema, so a `$ref` may reach another
+ * engine's shapes. */
+const SHAPE_BOOK = new ShapeBook(Object.values(RULESETS).flatMap(engine => [engine.INPUTS, engine.CONFIG_SCHEMA ?? []].flat()));
 
 /** A snake_case rule name whose camelCase form maps back to it unambiguously. */
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*$/;
@@ -87,7 +88,24 @@ export function resolve(ruleset, rule, config) {
   if ( (name === null) || !Object.hasOwn(found.RULES, name) ) {
     throw new RuleError(RULE_NOT_IMPLEMENTED, `rule ${ruleset}.${rule} is not implemented`);
   }
-  return [found, found.RULES[name], mergeConfig(found.CONFIG, config)];
+  return [found, found.RULES[name], readConfig(found, mergeConfig(found.CONFIG, config))];
+}
+
+/** @type {Map<string, Record<string, any>>} */
+const CONFIGS = new Map();
+
+/**
+ * `merged` read through `engine`'s rules_config schema (once per distinct config).
+ * @param {Engine} engine
+ * @param {Record<string, any>} merged
+ * @returns {Record<string, any>}
+ */
+export function readConfig(engine, merged) {
+  const schema = engine.CONFIG_SCHEMA;
+  if ( schema === null ) return { ...merged };  // TRANSITION: see Engine.reads_config (registry.py)
+  const key = JSON.stringify([engine.NAME, canonicalJson(merged)]);
+  if ( !CONFIGS.has(key) ) CONFIGS.set(key, SHAPE_BOOK.read(schema, String(schema.$id), merged, "config"));
+  return structuredClone(/** @type {Record<string, any>} */ (CONFIGS.get(key)));
 }
 
 /**

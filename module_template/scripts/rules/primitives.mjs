@@ -3,17 +3,16 @@
  * Mirror of `compiler/rules/primitives.py`, rule for rule and in the same order.
  *
  * A rule is pure: (input, config, queue) => [events, state]. Each rule's input arrives checked
- * against its shape in `compiler/schemas/primitives/inputs.schema.json`; the config defaults are
- * `compiler/schemas/primitives/rules_config.schema.json`'s (generated data, `rulesets.mjs`).
+ * against its shape in `compiler/schemas/primitives/inputs.schema.json`, and the config read through
+ * `compiler/schemas/primitives/rules_config.schema.json` (generated data, `rulesets.mjs`).
  */
 
 import * as dice from "./dice.mjs";
 import { BAD_INPUT, RuleError } from "./errors.mjs";
-import { SMALL_INT, getBool, getInt } from "./inputs.mjs";
+import { SMALL_INT } from "./inputs.mjs";
 import { FATE } from "./queue.mjs";
 
 const IN = "input";
-const CF = "config";
 const S = SMALL_INT;
 
 /**
@@ -25,7 +24,7 @@ const S = SMALL_INT;
  * A rule: pure, drawing dice only from the queue.
  * @callback Rule
  * @param {Record<string, any>} input  The input, read through the rule's declared shape.
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
+ * @param {Record<string, any>} config  The config defaults merged with the overrides, read through the schema.
  * @param {DiceQueue} queue   The dice queue (C1).
  * @returns {Result}          The events and the new state.
  */
@@ -100,7 +99,7 @@ export function sumFaces(fields, config, queue) {
  */
 export function fate(fields, config, queue) {
   const modifier = fields.modifier;
-  const faces = queue.takeMany(FATE, getInt(config, "fate_dice", CF, 0, 100));
+  const faces = queue.takeMany(FATE, config.fate_dice);
   const rolled = dice.fate(faces);
   const events = [
     { type: "pool", die: FATE, faces, total: rolled },
@@ -115,7 +114,7 @@ export function fate(fields, config, queue) {
  */
 export function keepLowestSet(fields, config, queue) {
   const count = fields.sets;
-  const perSet = getInt(config, "fate_dice", CF, 0, 100);
+  const perSet = config.fate_dice;
   const sets = Array.from({ length: count }, () => queue.takeMany(FATE, perSet));
   const [kept, total] = dice.keepLowestSet(sets);
   const events = sets.map(faces => ({ type: "pool", die: FATE, faces, total: dice.fate(faces) }));
@@ -197,9 +196,9 @@ export function countNatural(fields, config, queue) {
 export function hazard(fields, config, queue) {
   const minFace = fields.min_face;
   const rollMod = fields.roll_mod;
-  const count = getInt(config, "hazard_count", CF, 0, 100);
-  const mishapOn = getInt(config, "mishap_on_face", CF, -S, S);
-  const counted = getBool(config, "hazard_counts_for_success", CF);
+  const count = config.hazard_count;
+  const mishapOn = config.mishap_on_face;
+  const counted = config.hazard_counts_for_success;
   const [die, faces] = roll(fields, queue);
   const scored = counted ? faces : faces.slice(count);
   const successes = dice.countAtLeast(scored, minFace, rollMod);

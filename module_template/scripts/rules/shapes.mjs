@@ -88,15 +88,15 @@ export function isInt(value) {
 }
 
 /**
- * JSON text with sorted keys, as Python's `json.dumps(value, sort_keys=True)` compares.
+ * JSON text with sorted keys and no spaces (Python `canonical_json`).
  * @param {unknown} value
  * @returns {string}
  */
-function canonical(value) {
-  if ( Array.isArray(value) ) return `[${value.map(canonical).join(",")}]`;
+export function canonicalJson(value) {
+  if ( Array.isArray(value) ) return `[${value.map(canonicalJson).join(",")}]`;
   if ( (value !== null) && (typeof value === "object") ) {
     const object = /** @type {Record<string, unknown>} */ (value);
-    return `{${sortedKeys(Object.keys(object)).map(k => `${JSON.stringify(k)}:${canonical(object[k])}`).join(",")}}`;
+    return `{${sortedKeys(Object.keys(object)).map(k => `${JSON.stringify(k)}:${canonicalJson(object[k])}`).join(",")}}`;
   }
   return JSON.stringify(value);
 }
@@ -108,7 +108,7 @@ function canonical(value) {
  * @returns {boolean}
  */
 export function sameJson(a, b) {
-  return canonical(a) === canonical(b);
+  return canonicalJson(a) === canonicalJson(b);
 }
 
 /**
@@ -299,7 +299,7 @@ function checkUnique(items, where) {
   /** @type {string[]} */
   const seen = [];
   items.forEach((item, index) => {
-    const text = canonical(item);
+    const text = canonicalJson(item);
     if ( seen.includes(text) ) throw fail(where, `${where}[${index}] repeats ${where}[${seen.indexOf(text)}]`);
     seen.push(text);
   });
