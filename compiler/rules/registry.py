@@ -21,7 +21,8 @@ from compiler.rules.base import Rule
 from compiler.rules.dialect import check_config_dialect
 from compiler.rules.shapes import Shape, ShapeBook
 
-SHARED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas" / plugins.SHARED_ENGINE
+#: `Path.joinpath`, not `/`: the engines' files hold no division at all (catalogue C2, tested).
+SHARED_SCHEMAS = Path(__file__).resolve().parents[1].joinpath("schemas", plugins.SHARED_ENGINE)
 
 
 @dataclass(frozen=True)
@@ -71,8 +72,8 @@ def engine_data(name: str) -> tuple[Mapping[str, Any], Shape, Shape]:
     """An engine's config defaults, inputs document and rules_config schema, read off its
     schemas (no import)."""
     folder = schema_dir(name)
-    schema = read_json(folder / "rules_config.schema.json")
-    return (config_defaults(schema), read_json(folder / "inputs.schema.json"), schema)
+    schema = read_json(folder.joinpath("rules_config.schema.json"))
+    return (config_defaults(schema), read_json(folder.joinpath("inputs.schema.json")), schema)
 
 
 def engine_names() -> tuple[str, ...]:

@@ -1,10 +1,12 @@
 // Format every event of the hazard_location golden fixtures with the ruleset's TRACE and the
-// module's lang/en.json, as the chat card does (`game.i18n.format`: each {key} replaced once).
+// strings its module ships (lang/en.json plus lang/hazard_location/en.json), as the chat card does
+// (`game.i18n.format`: each {key} replaced once).
 // stdin: {"events": [[rule, event], ...]}; stdout: [{type, id, text}, ...] (id null: no entry).
 import { readFileSync } from "node:fs";
-import { TRACE } from "../../module_template/scripts/rules/hazard_location.mjs";
+import { TRACE } from "../../../module_template/scripts/foundry/hazard_location/trace.mjs";
 
-const lang = JSON.parse(readFileSync(new URL("../../module_template/lang/en.json", import.meta.url), "utf-8"));
+const read = (path) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf-8"));
+const lang = { ...read("../../../module_template/lang/en.json"), ...read("../../../module_template/lang/hazard_location/en.json") };
 const format = (key, data = {}) => {
   if ( !(key in lang) ) throw new Error(`no lang key ${key}`);
   return lang[key].replace(/{[^}]+}/g, (m) => String(data[m.slice(1, -1)]));

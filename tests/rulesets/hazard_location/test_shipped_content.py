@@ -25,9 +25,10 @@ from compiler.packing.common import plain
 from compiler.pipeline import load_content
 from compiler.rules.hazard_location import shipped as shipped
 from compiler.rules.errors import RuleError
-from compiler.rules.hazard_location.config import CONFIG
+from compiler.rules.registry import engines
 
 CONTENT = REPO_ROOT / "content"
+CONFIG = engines()["hazard_location"].config
 RULESET = "hazard_location"
 TAG = re.compile(r"HZ-[REG][0-9]{2}")
 Library = dict[str, dict[str, dict[str, Any]]]
@@ -99,7 +100,7 @@ def convert_python(library: Library, rules_config: Mapping[str, Any]) -> dict[st
 
 
 def convert_js(node: Path, library: Library, rules_config: Mapping[str, Any]) -> dict[str, Any]:
-    script = JS_CORE / "hazard_location_shipped.mjs"
+    script = JS_CORE / "hazard_location" / "shipped.mjs"
     done = subprocess.run(
         [str(node), "--input-type=module", "-e", NODE_CONVERT, str(script)],
         input=json.dumps({"library": library, "rules_config": rules_config}),
@@ -202,8 +203,8 @@ def test_js_and_python_adapters_fail_alike(library: Library, node_path: Path) ->
 
 
 def test_docs_name_the_same_hz_items() -> None:
-    js_docs = dict(js_defs(JS_CORE / "hazard_location_shipped.mjs"))
-    for name, doc in python_defs(REPO_ROOT / "compiler" / "rules" / "hazard_location_shipped.py"):
+    js_docs = dict(js_defs(JS_CORE / "hazard_location" / "shipped.mjs"))
+    for name, doc in python_defs(REPO_ROOT / "compiler" / "rules" / "hazard_location" / "shipped.py"):
         assert sorted(TAG.findall(doc)) == sorted(TAG.findall(js_docs[name])), name
 
 

@@ -2,7 +2,7 @@
 has a TRACE entry naming a catalogue item of the ruleset, and its label fills every placeholder.
 
 Events are taken from the hazard_location golden fixtures, so a new event type in the engine
-fails here until TRACE (module_template/scripts/rules/hazard_location.mjs) knows it.
+fails here until TRACE (module_template/scripts/foundry/hazard_location/trace.mjs) knows it.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 from node_tools import REPO, NodeTools
 
-PROBE = Path(__file__).resolve().parent / "hazard_trace_probe.mjs"
+PROBE = Path(__file__).resolve().parent / "trace_probe.mjs"
 GOLDEN = REPO / "tests" / "golden" / "hazard_location"
 #: The rules whose events a Hazard Dice card shows (the attack and blast macros and their steps).
 CARD_RULES = frozenset({

@@ -11,16 +11,21 @@ import pytest
 
 from compiler.model import Ruleset
 from compiler.pipeline import load_content
-from compiler.render.danger_room_macros import ACTIONS, danger_room_macros
-from compiler.render.journal import macro_specs
+from compiler.packing import MacroSpec
+from compiler.render.macros import declared, macro_specs
 
-CONTENT = Path(__file__).resolve().parents[2] / "content"
+CONTENT = Path(__file__).resolve().parents[3] / "content"
 CALL = re.compile(r"^await api\.danger_room\.([A-Za-z]+)\((.*)\);$", re.M)
 
 
 @pytest.fixture(scope="module")
 def rulesets() -> dict[str, Ruleset]:
     return {r.engine: r for r in load_content(CONTENT).rulesets}
+
+
+def danger_room_macros(ruleset: Ruleset) -> list[MacroSpec]:
+    """The macros the ruleset declares (the shared hit-location ones left out)."""
+    return [m for m in macro_specs(ruleset) if not m.key.startswith("hit-location-")]
 
 
 def call_of(command: str) -> tuple[str, list[object]]:
@@ -40,7 +45,8 @@ def test_one_macro_per_card_and_defence_then_the_turn_steps(rulesets: dict[str, 
     assert [m.key for m in cards] == [f"danger-room-card-{key}" for key in playable]
     assert [call_of(m.command) for m in cards] == [("playCard", [key]) for key in playable]
     steps = macros[len(cards):]
-    assert [call_of(m.command) for m in steps] == [(method, []) for _, _, method, _, _ in ACTIONS]
+    methods = [entry["method"] for entry in declared("danger_room") if "method" in entry]
+    assert [call_of(m.command) for m in steps] == [(method, []) for method in methods]
     assert len({m.key for m in macros}) == len(macros)
     assert all(m.name.startswith("Danger Room: ") for m in macros)
 

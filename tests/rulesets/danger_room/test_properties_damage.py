@@ -22,7 +22,7 @@ from rules_parity import NodeEngine, canonical, run_python
 from compiler.rules.danger_room.attributes import ATTRIBUTES
 from compiler.rules.danger_room.combatant import CONDITIONS, THREAT_TIERS
 from compiler.rules.errors import RuleError
-from compiler.rules.harness import resolve
+from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import DiceQueue, Die, face_range, is_die
 
 PROFILE = settings(
@@ -330,8 +330,8 @@ def draw_case(data: st.DataObject, rule: str) -> dict[str, Any]:
     config: dict[str, Any] = data.draw(st.just({}) | st.sampled_from(CONFIGS))
     recorder = RecordingQueue(data)
     try:
-        function, merged = resolve("danger_room", rule, config)
-        function(inp, merged, recorder)
+        engine, function, merged = resolve("danger_room", rule, config)
+        function(read_input(engine, rule, inp), merged, recorder)
     except RuleError:
         pass  # the faces drawn so far are still the queue a broken case would get
     faces = recorder.recorded

@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_parity import NodeEngine, canonical, run_python
 
-from compiler.rules.danger_room import CONFIG, RULES, hexes
+from compiler.rules.danger_room import hexes
 from compiler.rules.errors import RuleError
-from compiler.rules.harness import merge_config
+from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import DiceQueue
 
 PROFILE = settings(
@@ -205,7 +205,8 @@ def test_random_turns_agree(js_engine: NodeEngine, data: st.DataObject) -> None:
     }
     recorder = RecordingQueue(data)
     try:
-        RULES["turn"](inp, merge_config(CONFIG, {}), recorder)
+        engine, turn, merged = resolve("danger_room", "turn", {})
+        turn(read_input(engine, "turn", inp), merged, recorder)
     except RuleError:
         pass
     request = {

@@ -14,9 +14,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rules_parity import NodeEngine, canonical, run_python
 
-from compiler.rules.danger_room import CONFIG, hexes
-from compiler.rules.danger_room.order import turn_order
-from compiler.rules.harness import merge_config
+from compiler.rules.danger_room import hexes
+from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import DiceQueue
 
 PROFILE = settings(
@@ -222,7 +221,8 @@ def test_speed_order_invariants(
     config = {"wait_queue": "lifo" if lifo else "fifo"}
 
     recorder = RecordingQueue(data)
-    turn_order({"fighters": fighters}, merge_config(CONFIG, config), recorder)
+    engine, turn_order, merged = resolve("danger_room", "turn_order", config)
+    turn_order(read_input(engine, "turn_order", {"fighters": fighters}), merged, recorder)
     result = both(js_engine, case("turn_order", {"fighters": fighters}, recorder.recorded, config))
     speeds = {s["fighter"]: s["speed"] for s in result["events"][0]["speeds"]}
     order = result["state"]["order"]

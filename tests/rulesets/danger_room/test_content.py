@@ -16,14 +16,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from rules_parity import JS_CORE, REPO_ROOT, NodeEngine, canonical, run_python
+from rules_parity import REPO_ROOT, NodeEngine, canonical, run_python
 
 from compiler.pipeline import load_content
 from compiler.render.scripts import rules_data
 from compiler.rules.danger_room import content
 from compiler.rules.danger_room.combatant import THREAT_TIERS
-from compiler.rules.danger_room.config import CONFIG
 from compiler.rules.danger_room.content import Data
+from compiler.rules.registry import engines
+
+CONFIG = engines()["danger_room"].config
 
 #: Where each shipped fighter stands: X-23 and Hellfire on one side, next to the Hand Operative.
 SEATS: Mapping[str, dict[str, Any]] = {
@@ -38,7 +40,8 @@ import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 const request = JSON.parse(readFileSync(0, "utf-8"));
 const c = await import(pathToFileURL(request.core + "/danger_room/content.mjs").href);
-const { CONFIG } = await import(pathToFileURL(request.core + "/danger_room/config.mjs").href);
+const { RULESETS } = await import(pathToFileURL(request.core + "/rulesets.mjs").href);
+const { CONFIG } = RULESETS.danger_room;
 const { docs, data, seats } = request;
 const config = c.rulesConfig(CONFIG, data);
 const each = (kind, convert) => Object.fromEntries(Object.entries(docs[kind] ?? {}).map(
@@ -213,10 +216,10 @@ def test_a_turn_of_shipped_cards(py_results: dict[str, dict[str, Any]]) -> None:
 
 
 def test_js_adapters_and_engine_agree(
-    shipped: Shipped, node_path: Path, js_engine: NodeEngine,
+    shipped: Shipped, node_path: Path, js_engine: NodeEngine, js_core: Path,
     py_results: dict[str, dict[str, Any]],
 ) -> None:
-    request = {"core": str(JS_CORE), "docs": shipped.docs, "data": shipped.data, "seats": SEATS}
+    request = {"core": str(js_core), "docs": shipped.docs, "data": shipped.data, "seats": SEATS}
     run = subprocess.run(
         [str(node_path), "--input-type=module", "-e", JS_ADAPT],
         input=json.dumps(request), capture_output=True, text=True, check=False,
