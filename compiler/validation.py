@@ -309,7 +309,13 @@ def _quote(value: object) -> str:
 
 
 def _short_message(error: ValidationError) -> str:
-    """jsonschema's message with a long quoted instance (a whole mapping, say) cut short."""
+    """jsonschema's message with a long quoted instance (a whole mapping, say) cut short; a text
+    that is close to one of an enum's texts names that one instead of the whole list."""
+    if error.validator == "enum" and isinstance(error.instance, str):
+        options = [value for value in error.validator_value if isinstance(value, str)]
+        close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.6)
+        if close:
+            return f"{_quote(error.instance)} is not an allowed value; did you mean {close[0]!r}?"
     full = repr(error.instance)
     if len(full) > MAX_QUOTE and error.message.startswith(full):
         return _quote(error.instance) + error.message[len(full) :]

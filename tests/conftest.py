@@ -78,6 +78,19 @@ def node_tools(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> Nod
     return install_node_modules(tmp_path_factory.mktemp("node"), node_path)
 
 
+#: A plug-in root holding `common_only`, a ruleset of the shared content kinds alone.
+TEST_PLUGINS = REPO_ROOT / "tests" / "plugins"
+
+
+@pytest.fixture
+def common_only(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Put the test plug-in root on the plug-in path: the `common_only` ruleset exists."""
+    from compiler.plugins import PATH_VARIABLE
+
+    monkeypatch.setenv(PATH_VARIABLE, str(TEST_PLUGINS))
+    return "common_only"
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--regen-golden",

@@ -4,7 +4,8 @@
 * `<kind>/invalid/*.yaml` must fail with exactly the lines of the sibling `*.expected.txt`
   (paths shown relative to `tests/examples/`), so the wording of errors is pinned too.
 * `content/<case>/content/` is a content root: with a `content/<case>/expected.txt` it must fail
-  with exactly those lines (paths relative to the case folder), without one it must load.
+  with exactly those lines (paths relative to the case folder), without one it must load. The
+  test ruleset `common_only` (tests/plugins/) is there for cases about the shared kinds alone.
 """
 
 from __future__ import annotations
@@ -79,6 +80,7 @@ def test_invalid_example(path: Path) -> None:
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+@pytest.mark.usefixtures("common_only")
 def test_content_case(case: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(case)
     expected_file = case / "expected.txt"
