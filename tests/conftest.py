@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from node_tools import NodeTools, install_node_modules
+from plugin_roots import TEST_PLUGINS
 from rules_parity import NodeEngine
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -76,10 +77,6 @@ def js_engine(node_path: Path, js_core: Path) -> Iterator[NodeEngine]:
 def node_tools(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> NodeTools:
     """node with the locked dev tools (TypeScript) installed (`npm ci` first when stale)."""
     return install_node_modules(tmp_path_factory.mktemp("node"), node_path)
-
-
-#: A plug-in root holding `common_only`, a ruleset of the shared content kinds alone.
-TEST_PLUGINS = REPO_ROOT / "tests" / "plugins"
 
 
 @pytest.fixture

@@ -19,7 +19,6 @@ from compiler.loading.discovery import SourceFile, discover, display_path
 from compiler.pipeline import CACHE_SUBFOLDER, load_content
 
 
-
 @pytest.fixture(autouse=True)
 def _plugins(common_only: str) -> None:
     """The manifests here name `common_only`, a ruleset of the shared kinds (tests/plugins/)."""

@@ -8,8 +8,7 @@ import shutil
 from typing import Any
 
 import pytest
-
-from conftest import TEST_PLUGINS
+from plugin_roots import TEST_PLUGINS
 
 from compiler import plugins
 from compiler.model import Mark, SourceDoc

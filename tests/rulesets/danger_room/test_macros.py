@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from compiler.model import Ruleset
-from compiler.pipeline import load_content
 from compiler.packing import MacroSpec
+from compiler.pipeline import load_content
 from compiler.render.macros import declared, macro_specs
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"

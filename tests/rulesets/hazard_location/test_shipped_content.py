@@ -23,8 +23,8 @@ from test_mirror import js_defs, python_defs
 from compiler.model import Ruleset
 from compiler.packing.common import plain
 from compiler.pipeline import load_content
-from compiler.rules.hazard_location import shipped as shipped
 from compiler.rules.errors import RuleError
+from compiler.rules.hazard_location import shipped as shipped
 from compiler.rules.registry import engines
 
 CONTENT = REPO_ROOT / "content"
@@ -204,7 +204,8 @@ def test_js_and_python_adapters_fail_alike(library: Library, node_path: Path) ->
 
 def test_docs_name_the_same_hz_items() -> None:
     js_docs = dict(js_defs(JS_CORE / "hazard_location" / "shipped.mjs"))
-    for name, doc in python_defs(REPO_ROOT / "compiler" / "rules" / "hazard_location" / "shipped.py"):
+    python = REPO_ROOT / "compiler" / "rules" / "hazard_location" / "shipped.py"
+    for name, doc in python_defs(python):
         assert sorted(TAG.findall(doc)) == sorted(TAG.findall(js_docs[name])), name
 
 

@@ -1,4 +1,4 @@
-"""`shared_kinds`: a second test ruleset of the shared content kinds alone (so a test can switch engines)."""
+"""`shared_kinds`: a second test ruleset of the shared content kinds alone (to switch engines)."""
 
 from __future__ import annotations
 
