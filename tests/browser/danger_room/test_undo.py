@@ -7,9 +7,10 @@ import json
 from typing import Any
 
 from browser_page import BuiltModule, OpenPage
-from danger_room_world import MODULE, before, sample_world, scene
 
-STAGE = "async (s) => (await import('/harness/danger_room.mjs')).stageDangerRoom(s)"
+from danger_room.world import MODULE, before, sample_world, scene
+
+STAGE = "async (s) => (await import('/harness/stage.mjs')).stage(s)"
 TARGET = "cbtHandA"
 FIGHTER = f"""(id) => game.combat.combatants.get(id).getFlag("{MODULE}", "fighter")"""
 COUNT = "() => game.messages.size"

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
-from danger_room_flows import report_lines
-from danger_room_world import (
+
+from compiler.rules import run_case
+from danger_room.flows import report_lines
+from danger_room.world import (
     MODULE,
     before,
     engine_card,
@@ -26,9 +28,7 @@ from danger_room_world import (
     storable,
 )
 
-from compiler.rules import run_case
-
-STAGE = "async (s) => (await import('/harness/danger_room.mjs')).stageDangerRoom(s)"
+STAGE = "async (s) => (await import('/harness/stage.mjs')).stage(s)"
 FIGHT = """() => ({
     round: game.combat.round,
     fight: game.combat.getFlag("rulepack-danger-room", "fight") ?? {},

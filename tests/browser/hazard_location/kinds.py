@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from hazard_cards import Change, card, changes_of, labels, outcome_lines, updates
-from hazard_world import (
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
+
+from compiler.rules import run_case
+from hazard_location.cards import Change, card, changes_of, labels, outcome_lines, updates
+from hazard_location.world import (
     ATTACKER,
     ENGINE,
     OTHER,
@@ -33,9 +36,6 @@ from hazard_world import (
     scene_token,
     token,
 )
-from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
-
-from compiler.rules import run_case
 
 Doc = dict[str, Any]
 Dice = tuple[tuple[int, int], ...]
@@ -274,3 +274,9 @@ KINDS: dict[str, MacroKind] = {
     "hazard_location.attack": MacroKind(attack_cases, expect_attack),
     "hazard_location.blast": MacroKind(blast_cases, expect_blast),
 }
+
+
+#: The macro whose card the screenshot test shows for this ruleset.
+SHOWCASE = "Hit location: Human"
+#: More cards worth a screenshot: (macro name, file name suffix).
+EXTRA_SHOTS = (("Hazard Dice: Attack", "attack-card"),)

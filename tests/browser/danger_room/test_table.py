@@ -18,16 +18,16 @@ from typing import Any
 import pytest
 from browser_launch import HarnessServer, new_context
 from browser_page import BuiltModule, HarnessPage
-from danger_room_world import GM, MODULE, World, before, sample_world, scene
 from playwright.sync_api import BrowserContext
 
 from compiler.rules import run_case
+from danger_room.world import GM, MODULE, World, before, sample_world, scene
 
 PLAYER_A = {"_id": "playerA000000001", "name": "Laura", "role": 1}
 PLAYER_B = {"_id": "playerB000000001", "name": "Julian", "role": 1}
 OWNS = {"x-23": PLAYER_A["_id"], "hellfire": PLAYER_B["_id"]}
-HELPER = "/harness/danger_room.mjs"
-STAGE = f"async (s) => (await import('{HELPER}')).stageDangerRoom(s)"
+HELPER = "/harness/stage.mjs"
+STAGE = f"async (s) => (await import('{HELPER}')).stage(s)"
 SCENE = "async (s) => (await import('/harness/foundry/canvas.mjs')).stageScene(s)"
 REMOTE = f"async (r) => (await import('{HELPER}')).applyRemote(r)"
 READABLE = f"async () => (await import('{HELPER}')).readable()"

@@ -11,7 +11,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from danger_room_flows import (
+from macro_kinds import Case, MacroContext, MacroKind, Outcome
+
+from compiler.rules import run_case
+from danger_room.flows import (
     aftermath,
     cardless_save,
     contest,
@@ -23,8 +26,8 @@ from danger_room_flows import (
     take_blow,
     wait,
 )
-from danger_room_play import Script
-from danger_room_world import (
+from danger_room.play import Script
+from danger_room.world import (
     COMBAT_ID,
     MODULE,
     World,
@@ -35,9 +38,6 @@ from danger_room_world import (
     sample_world,
     scene,
 )
-from macro_kinds import Case, MacroContext, MacroKind, Outcome
-
-from compiler.rules import run_case
 
 NONCE = "5eed" * 8
 #: Faces the scripted dice cycle through: successes, failures and a 1 (d20s read the same list).
@@ -293,3 +293,7 @@ KINDS: dict[str, MacroKind] = {
     "danger_room.takeBlow": MacroKind(blow_cases, expect_blow),
     "danger_room.aftermath": MacroKind(aftermath_cases, expect_aftermath),
 }
+
+
+#: The macro whose card the screenshot test shows for this ruleset.
+SHOWCASE = "Danger Room: Take a blow"

@@ -284,7 +284,7 @@ def scene(world: World, controlled: str | None, targets: tuple[str, ...] = ()) -
 
 
 def before(world: World) -> Doc:
-    """The user, storage and Combat (`harness/danger_room.mjs` `stageDangerRoom`)."""
+    """The user, storage and Combat (`harness/stage.mjs` `stage`)."""
     combatants = [{
         "id": s.combatant, "tokenId": s.token, "actorId": world.actors[s.actor]["_id"],
         "name": world.actors[s.actor]["name"], "initiative": world.initiative.get(s.fighter),

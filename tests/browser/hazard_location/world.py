@@ -15,7 +15,7 @@ from typing import Any
 
 from browser_page import BuiltModule, Doc
 
-from compiler.rules import RULESETS
+from compiler.rules import engines
 from compiler.rules.hazard_location import shipped as shipped
 
 MODULE_ID = "rulepack-hazard-location"
@@ -113,7 +113,7 @@ def engine_content(module: BuiltModule) -> Doc:
 
 def config_overrides(module: BuiltModule) -> Doc:
     """The config the engine runs with, as overrides of its defaults (`configOverrides`)."""
-    defaults = RULESETS[ENGINE].config
+    defaults = engines()[ENGINE].config
     data = config_data(module)
     rules_config = shipped.engine_config(data["RULES_CONFIG"], data["RULES_DATA"])
     same = {k for k, v in rules_config.items()

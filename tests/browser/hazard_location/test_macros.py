@@ -19,12 +19,11 @@ from macro_kinds import Case, MacroContext, context_for, foundry_format
 
 # isort: split
 # macro_kinds registers hazard_kinds' KINDS as it loads, so it is imported first.
-from hazard_cards import new_injuries
-from hazard_kinds import attack_input, blast_cases, expect_blast, predicted, six
-from hazard_world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
-
 from compiler.rules import RuleError, run_case
 from compiler.rules.hazard_location import shipped as shipped
+from hazard_location.cards import new_injuries
+from hazard_location.kinds import attack_input, blast_cases, expect_blast, predicted, six
+from hazard_location.world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
 
 #: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
 #: -2 dice; the Neck, either Foot and either Hand impose -3 dice", in the seed's order (HZ-R17).

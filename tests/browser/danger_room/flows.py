@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from danger_room_play import (
+from compiler.rules.danger_room.hexes import in_cone
+from danger_room.play import (
     Attack,
     Script,
     Step,
@@ -23,7 +24,7 @@ from danger_room_play import (
     roll_rule,
     turn_speed,
 )
-from danger_room_world import (
+from danger_room.world import (
     COMBAT_ID,
     MODULE,
     Fight,
@@ -32,8 +33,6 @@ from danger_room_world import (
     read_fight,
     update,
 )
-
-from compiler.rules.danger_room.hexes import in_cone
 
 if TYPE_CHECKING:
     from macro_kinds import Outcome

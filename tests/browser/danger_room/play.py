@@ -12,9 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from danger_room_world import MODULE, Fight, apply_state, engine_card, fill, update
-
 from compiler.rules import run_case
+from danger_room.world import MODULE, Fight, apply_state, engine_card, fill, update
 
 if TYPE_CHECKING:
     from macro_kinds import Message

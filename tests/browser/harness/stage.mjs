@@ -1,8 +1,10 @@
 /**
- * What a Danger Room test lays out before a macro runs, besides the scene (`runMacro`'s `scene`):
- * the logged-in user, this client's local storage (where secret picks live) and the viewed Combat.
- * Loaded by the test with a dynamic `import()`, so it shares the stand-ins' module instances.
- * @module harness/danger_room
+ * What a test lays out before a macro runs, besides the scene (`runMacro`'s `scene`): the
+ * logged-in user, this client's local storage (where a ruleset may keep secrets, such as the
+ * Danger Room's picks), the viewed Combat and the next random bytes `crypto.getRandomValues`
+ * gives. Loaded by the test with a dynamic `import()`, so it shares the stand-ins' module
+ * instances.
+ * @module harness/stage
  */
 
 import { stageFight } from "./foundry/combat.mjs";
@@ -12,7 +14,7 @@ import { stageFight } from "./foundry/combat.mjs";
  * @param {{user?: {_id: string, name: string, role: number}, storage?: Record<string, string>,
  *   fight?: object, nonce?: string}} stage  `nonce`: the hex bytes of the next secret pick's nonce
  */
-export function stageDangerRoom({ user = null, storage = null, fight = null, nonce = null } = {}) {
+export function stage({ user = null, storage = null, fight = null, nonce = null } = {}) {
   if (user) {
     const found = new (game.user.constructor)({ ...user, character: null });
     found.targets = new Set();
