@@ -334,7 +334,7 @@ def test_sample_soldier_is_a_valid_character(
 
 # -- every kind, every optional field -------------------------------------------------------------
 
-VALID_EXAMPLE = REPO_ROOT / "tests" / "examples" / "content" / "hazard-valid-all-kinds" / "content"
+VALID_EXAMPLE = Path(__file__).resolve().parent / "examples" / "valid-all-kinds" / "content"
 
 
 @pytest.fixture(scope="module")
