@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import plugins
 from compiler.errors import ContentError
 from compiler.loading import load_source
 from compiler.model import KIND_BY_FOLDER
@@ -56,6 +57,15 @@ def _expected(path: Path) -> list[str]:
 @pytest.fixture(autouse=True)
 def _private_cache_key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+
+
+def test_discovery_finds_every_folder() -> None:
+    """A folder of examples that went missing fails here, not silently."""
+    assert len(VALID) >= len(KINDS) and len(INVALID) >= 2 * len(KINDS)
+    assert len([c for c in CASES if c.parent.name == "content"]) >= 5
+    for name in plugins.names():
+        own = [c for c in CASES if c.parent.name == "examples" and c.parents[1].name == name]
+        assert own, f"ruleset {name} has no content examples in tests/rulesets/{name}/examples/"
 
 
 def test_every_kind_has_valid_and_invalid_examples() -> None:
