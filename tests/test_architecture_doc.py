@@ -59,6 +59,7 @@ def expand(path: str) -> list[str]:
 def path_exists(path: str) -> bool:
     path = path.split("::")[0].rstrip("/")
     path = re.sub(r"\{[^}]*\}", "", path)  # `packs/{items,actors}/`: the folder
+    path = re.sub(r"<[^>]+>", "*", path)  # another placeholder (`<case>`): any one
     if path.startswith(MODULE_ROOTS):
         path = f"module_template/{path}"
         return (REPO / path).exists() or (REPO / f"{path}.j2").exists()
