@@ -9,6 +9,7 @@ single place where a field is declared:
   `htmlFields`);
 * `references`: fields whose schema carries `"x-rulepack-ref": <target>` (checked when linking);
 * `bounds`: fields whose schema carries `"x-rulepack-at-most": <sibling>` (checked when linking);
+* `ranges`: arrays whose schema carries `"x-rulepack-ranges": {...}` (checked when linking);
 * `default_plan`: `default` values, filled into valid documents.
 """
 
@@ -36,6 +37,8 @@ HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
 #: On a field: the name of a sibling field whose integer value this one may not exceed.
 AT_MOST_KEYWORD = "x-rulepack-at-most"
+#: On an array of objects: their ranges run on by 1 (see `linking.check_ranges`).
+RANGES_KEYWORD = "x-rulepack-ranges"
 #: On an engine-only kind's schema: the folder its documents live in, and how they ship.
 FOLDER_KEYWORD = "x-rulepack-folder"
 SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
@@ -43,6 +46,8 @@ SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
 SHIPS_AS = ("Item", "data")
 #: The engine of a ruleset whose manifest does not name a known one.
 UNKNOWN_ENGINE = "?"
+#: Files of a `rulesets/<engine>/` folder that describe the engine, not a content kind.
+ENGINE_FILES = ("inputs.schema.json", "rules_config.schema.json")
 
 #: A path into a document with `*` standing for any array item or any map value.
 FieldPath = tuple[str, ...]
@@ -125,7 +130,7 @@ class SchemaSet:
         for name, schema in sorted(self.files.items()):
             parts = name.split("/")
             common = f"{_kind(name)}.schema.json" in self.files
-            if len(parts) != 3 or parts[0] != "rulesets" or common:
+            if len(parts) != 3 or parts[0] != "rulesets" or common or parts[2] in ENGINE_FILES:
                 continue
             info = _engine_kind(name, schema, parts[1], found)
             found[info.folder] = info
@@ -166,6 +171,13 @@ class SchemaSet:
         walked = self.walk(self.uri(engine, kind))
         found = {(p, str(s[AT_MOST_KEYWORD])) for p, s in walked if AT_MOST_KEYWORD in s}
         return tuple(sorted(found))
+
+    @functools.cache  # noqa: B019
+    def ranges(self, engine: str | None, kind: str) -> tuple[tuple[FieldPath, Any], ...]:
+        """(field path, spec) of every array whose items' ranges must run on (linking)."""
+        walked = self.walk(self.uri(engine, kind))
+        found = {p: s[RANGES_KEYWORD] for p, s in walked if RANGES_KEYWORD in s}
+        return tuple(sorted(found.items()))
 
     def child_names(self, engine: str | None, kind: str, path: tuple[str | int, ...]) -> list[str]:
         """The field names the schema declares anywhere for the object at `path`."""
