@@ -16,7 +16,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic
 from compiler.loading.paths import JsonPath, json_path
 from compiler.model import Author, ContentSet, Document, Ruleset, SourceDoc
-from compiler.schemas import RANGES_KEYWORD, SchemaSet, default_schemas
+from compiler.schemas import SchemaSet, default_schemas
 from compiler.validation import Checked
 
 #: The schema's id pattern, anchored the ECMAScript way (`fullmatch`, ASCII only) as a second

@@ -6,4 +6,5 @@
 
 export * as primitives from "./primitives.mjs";
 export * as danger_room from "./danger_room.mjs";
+export * as fate_wounds from "./fate_wounds.mjs";
 export * as hazard_location from "./hazard_location.mjs";
