@@ -289,6 +289,7 @@ export const INPUTS = deepFreeze({
       "additionalProperties": false
     }
   },
+  "additionalProperties": false,
   "$defs": {
     "slug": {
       "type": "string",
