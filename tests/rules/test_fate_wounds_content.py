@@ -248,7 +248,7 @@ def every_kind(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> dic
 def test_every_kind_is_accepted_by_the_engine(
     who: str, every_kind: Mapping[str, Any], js_engine: NodeEngine
 ) -> None:
-    """A named and an inline track, a character's own pool, a configured default track and a
+    """Tracks of their own, a character's own pool, a configured default track and a
     one-rung-short ladder: the converted documents are valid rule input."""
     def make(out: Mapping[str, Any]) -> dict[str, Any]:
         return case("conditions", out["config"], {"character": out["characters"][who]})

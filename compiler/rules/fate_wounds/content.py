@@ -1,8 +1,8 @@
 """Shipped content -> fate_wounds rule input (mirror: `content.mjs`).
 
 The content kinds (`compiler/schemas/rulesets/fate_wounds/`) write each fact once: a character
-lists its powers by id (each power has its rating), names its wound track or writes one in, and
-omits what the config decides. These pure functions turn validated documents (schema defaults
+lists its powers by id (each power has its rating), names its wound track, and omits what the
+config decides. These pure functions turn validated documents (schema defaults
 filled: what `rulepack validate` checks, or an Item as `{id, name, ...system}`) into the
 catalogue §3.5 shapes the rules take (tests/golden/fate_wounds/README.md), without the
 presentation fields (description, img, tags). A library is `{kind: {id: document}}`. Content
@@ -33,7 +33,7 @@ def documents(library: Library, kind: str) -> list[Doc]:
 
 
 def wound_track(doc: Doc) -> Obj:
-    """FW-R09, FW-G10: a wound track (named, or written into a character) as the rules take it."""
+    """FW-R09, FW-G10: a wound track as the rules take it (a character's is written into it)."""
     columns = [{key: column[key] for key in COLUMN_FIELDS} for column in doc["columns"]]
     named = {key: doc[key] for key in ("id", "name") if key in doc}
     return {**named, "columns": columns}
@@ -68,12 +68,9 @@ def _track_of(doc: Doc, library: Library, where: str) -> Obj | None:
     named = doc.get("wound_track")
     if named is None:
         return None
-    if isinstance(named, str):
-        if named not in library.get("wound_track", {}):
-            raise fail(where, f"{where}.wound_track names wound track {named}, which the content "
-                              "lacks")
-        return wound_track(library["wound_track"][named])
-    return wound_track(named)
+    if named not in library.get("wound_track", {}):
+        raise fail(where, f"{where}.wound_track names wound track {named}, which the content lacks")
+    return wound_track(library["wound_track"][named])
 
 
 def engine_config(rules_config: Mapping[str, Any], library: Library) -> Obj:

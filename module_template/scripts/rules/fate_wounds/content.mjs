@@ -2,8 +2,8 @@
  * Shipped content -> fate_wounds rule input; mirror of `compiler/rules/fate_wounds/content.py`.
  *
  * The content kinds (`compiler/schemas/rulesets/fate_wounds/`) write each fact once: a character
- * lists its powers by id (each power has its rating), names its wound track or writes one in, and
- * omits what the config decides. These pure functions turn validated documents (schema defaults
+ * lists its powers by id (each power has its rating), names its wound track, and omits what the
+ * config decides. These pure functions turn validated documents (schema defaults
  * filled: what `rulepack validate` checks, or an Item as `{id, name, ...system}`) into the
  * catalogue §3.5 shapes the rules take (tests/golden/fate_wounds/README.md), without the
  * presentation fields (description, img, tags). A library is `{kind: {id: document}}`. Content
@@ -45,7 +45,7 @@ export function documents(library, kind) {
 }
 
 /**
- * FW-R09, FW-G10: a wound track (named, or written into a character) as the rules take it.
+ * FW-R09, FW-G10: a wound track as the rules take it (a character's is written into it).
  * @param {Doc} doc
  * @returns {Doc}
  */
@@ -97,12 +97,9 @@ export function character(doc, library) {
 function trackOf(doc, library, where) {
   const named = valueOr(doc, "wound_track", null);
   if ( named === null ) return null;
-  if ( typeof named === "string" ) {
-    const tracks = valueOr(library, "wound_track", {});
-    if ( !Object.hasOwn(tracks, named) ) throw fail(where, `${where}.wound_track names wound track ${named}, which the content lacks`);
-    return woundTrack(tracks[named]);
-  }
-  return woundTrack(named);
+  const tracks = valueOr(library, "wound_track", {});
+  if ( !Object.hasOwn(tracks, named) ) throw fail(where, `${where}.wound_track names wound track ${named}, which the content lacks`);
+  return woundTrack(tracks[named]);
 }
 
 /**
