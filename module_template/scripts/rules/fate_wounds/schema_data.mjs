@@ -12,7 +12,6 @@ export const INPUTS = deepFreeze({
   "$id": "https://rulepack.invalid/schemas/rulesets/fate_wounds/inputs.schema.json",
   "title": "fate_wounds rule inputs",
   "description": "The input shape of each fate_wounds rule (catalogue \u00a73), in the rule-input dialect of the plug-in layout (issue 8). Both engines check a rule's input against its shape, fill the defaults of absent optional fields and hand the rule the checked copy; a rule then makes only the checks a shape cannot express. tests/golden/fate_wounds/README.md explains every field.",
-  "type": "object",
   "properties": {
     "label": {
       "description": "FW-R07, FW-G05, FW-G06: the ladder label of a value.",
