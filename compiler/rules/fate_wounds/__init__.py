@@ -1,27 +1,26 @@
 """The `fate_wounds` engine (seed 002, catalogue §3): 4dF Approaches with Wound Boxes.
 
-Mirror: `module_template/scripts/rules/fate_wounds/`, one `.mjs` per module here, same names in
-the same order. `RULES` maps each snake_case rule name to its rule, in file order; `CONFIG` is
-every FW-G key with its default, read from the rules_config schema. Before a rule runs, the
-config is checked against that schema and the input against the rule's shape in
-`inputs.schema.json` (with the defaults of absent optional fields filled in); the rules make the
-checks a shape cannot. The shared harness takes the shape checks over with the plug-in refactor.
+Its topic modules, in file order: ladder labels, rolls and their odds, the wound track, the
+attack, the conflict (turn order, start and end) and the whole round. `RULES` maps each
+snake_case rule name to its rule, in that order (mirror: `index.mjs`). The config defaults are
+the rules_config schema's; the harness reads the config and each rule's input through their
+declared shapes, and the config's own checks (a ladder's run, the default track's ranges,
+approaches named once) run before every rule.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from compiler.rules.base import Event, Rule, State
 from compiler.rules.fate_wounds import conflict, exchange, ladder, rolls, rounds, track
 from compiler.rules.fate_wounds.common import settings
-from compiler.rules.fate_wounds.schema_data import CONFIG, INPUTS, RULES_CONFIG
-from compiler.rules.fate_wounds.shapes import check
 from compiler.rules.queue import DiceQueue
 
 Checked = Callable[[Mapping[str, Any], Mapping[str, Any], DiceQueue], tuple[list[Event], State]]
-"""A rule as written here: it takes the input already checked against its shape."""
+"""A rule as written here: its input already read through its declared shape."""
 
 _RULES: Mapping[str, Checked] = {
     "label": ladder.label,
@@ -40,19 +39,15 @@ _RULES: Mapping[str, Checked] = {
 }
 
 
-def _checked(name: str, rule: Checked) -> Rule:
-    shape = INPUTS["properties"][name]
-
-    def run(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> tuple[
-        list[Event], State
-    ]:
-        merged = settings(check(RULES_CONFIG, config, "config", RULES_CONFIG))
-        return rule(check(shape, inp, "input", INPUTS), merged, queue)
+def _settled(rule: Checked) -> Rule:
+    @functools.wraps(rule)
+    def run(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> tuple[list[Event], State]:
+        return rule(inp, settings(config), queue)
 
     return run
 
 
-RULES: Mapping[str, Rule] = {name: _checked(name, rule) for name, rule in _RULES.items()}
-"""Every rule of the ruleset, by snake_case name, in file order, its config and input checked."""
+RULES: Mapping[str, Rule] = {name: _settled(rule) for name, rule in _RULES.items()}
+"""Every rule of the ruleset, by snake_case name, in file order."""
 
-__all__ = ["CONFIG", "RULES"]
+__all__ = ["RULES"]

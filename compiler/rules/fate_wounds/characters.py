@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from compiler.rules.fate_wounds.common import EFFECT_LEVELS, OUT, check_track
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.inputs import sorted_keys
+from compiler.rules.shapes import fail
 
 Character = Mapping[str, Any]
 

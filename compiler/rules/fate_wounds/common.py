@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.rules.fate_wounds.ladder import SCALES, check_ladder
-from compiler.rules.fate_wounds.shapes import fail
+from compiler.rules.shapes import fail
 
 EFFECT_LEVELS: Mapping[str, int] = {"disadvantage": 1, "double_disadvantage": 2}
 """FW-R13: the Disadvantage level a checked box of a column with this effect gives."""

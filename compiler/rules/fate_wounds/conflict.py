@@ -12,9 +12,9 @@ from typing import Any
 
 from compiler.rules.base import Event, State
 from compiler.rules.fate_wounds.characters import Character, condition, fill_characters
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.fate_wounds.track import changed, clear
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 Result = tuple[list[Event], State]
 

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.fate_wounds.ladder import SCALES
-from compiler.rules.fate_wounds.shapes import fail
+from compiler.rules.shapes import fail
 
 Doc = Mapping[str, Any]
 Library = Mapping[str, Mapping[str, Doc]]

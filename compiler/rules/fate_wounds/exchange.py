@@ -14,9 +14,9 @@ from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.fate_wounds.characters import Character, fill_character
 from compiler.rules.fate_wounds.rolls import Declared, roll_side
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.fate_wounds.track import wound
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 Result = tuple[list[Event], State]
 TIE = "defender"

@@ -10,8 +10,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.rules.base import Event, State
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 SCALES: Mapping[str, str] = {"result": "result_ladder", "skill": "skill_ladder"}
 """FW-R07: which config key labels each scale: totals and approaches, or skills and powers."""

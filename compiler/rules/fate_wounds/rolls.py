@@ -15,8 +15,8 @@ from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.fate_wounds.characters import Character, condition, fill_character
 from compiler.rules.fate_wounds.ladder import scale_label
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.queue import FATE, DiceQueue
+from compiler.rules.shapes import fail
 
 FATE_DICE = 4
 FACES = (-1, 0, 1)

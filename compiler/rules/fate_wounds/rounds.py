@@ -14,9 +14,9 @@ from compiler.rules.base import Event, State
 from compiler.rules.fate_wounds.characters import Character, condition, fill_characters
 from compiler.rules.fate_wounds.conflict import order_turns
 from compiler.rules.fate_wounds.exchange import Plan, Where, resolve_attack
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 ACTIONS = 2
 """FW-R01: actions a combatant takes in a round."""

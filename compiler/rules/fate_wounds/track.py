@@ -17,8 +17,8 @@ from compiler.rules.fate_wounds.characters import (
     condition_event,
     fill_character,
 )
-from compiler.rules.fate_wounds.shapes import fail
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 Result = tuple[list[Event], State]
 

@@ -10,7 +10,7 @@
 
 import { sortedKeys } from "../inputs.mjs";
 import { EFFECT_LEVELS, OUT, checkTrack } from "./common.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {Record<string, any>} Character

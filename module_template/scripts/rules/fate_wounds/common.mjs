@@ -7,7 +7,7 @@
  */
 
 import { SCALES, checkLadder } from "./ladder.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /** FW-R13: the Disadvantage level a checked box of a column with this effect gives. */
 export const EFFECT_LEVELS = Object.freeze({ disadvantage: 1, double_disadvantage: 2 });

@@ -8,7 +8,7 @@
  */
 
 import { condition, fillCharacters } from "./characters.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 import { changed, clear } from "./track.mjs";
 
 /**

@@ -11,7 +11,7 @@
  */
 
 import { SCALES } from "./ladder.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {Record<string, any>} Doc

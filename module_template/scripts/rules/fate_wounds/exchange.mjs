@@ -10,7 +10,7 @@
 import * as dice from "../dice.mjs";
 import { fillCharacter } from "./characters.mjs";
 import { rollSide } from "./rolls.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 import { wound } from "./track.mjs";
 
 /**

@@ -6,7 +6,7 @@
  * rung reads `<top label>+N`, below the bottom `<bottom label>-N`.
  */
 
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue

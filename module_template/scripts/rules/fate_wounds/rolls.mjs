@@ -11,7 +11,7 @@ import * as dice from "../dice.mjs";
 import { FATE } from "../queue.mjs";
 import { condition, fillCharacter } from "./characters.mjs";
 import { scaleLabel } from "./ladder.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue

@@ -11,7 +11,7 @@ import { sortedKeys } from "../inputs.mjs";
 import { condition, fillCharacters } from "./characters.mjs";
 import { orderTurns } from "./conflict.mjs";
 import { resolveAttack } from "./exchange.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue

@@ -8,7 +8,7 @@
  */
 
 import { condition, conditionEvent, fillCharacter } from "./characters.mjs";
-import { fail } from "./shapes.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
