@@ -33,6 +33,9 @@ DANGER_ROOM_B += ("defences", "aftermath", "part_b")
 #: hazard_location and its topic modules (its HZ-Rxx/HZ-Gxx tags are checked by its own tests)
 HAZARD_LOCATION = ("", "_fields", "_config", "_content", "_arith", "_checks", "_armor", "_harm")
 HAZARD_LOCATION += ("_stamina", "_turn", "_gear", "_measures", "_pools", "_attack")
+#: crytures' topic modules (its CR-Rxx/CR-Gxx tags are checked by its own tests)
+CRYTURES = ("common", "initiative", "geometry", "modifiers", "rolls", "strikes", "powers", "turn")
+CRYTURES += ("checks", "montage", "reader")
 #: (python module, JS module, whether each definition must name a catalogue item)
 MIRRORED = [
     ("queue.py", "queue.mjs", True),
@@ -48,6 +51,7 @@ MIRRORED = [
     *((f"hazard_location{m}.py", f"hazard_location{m}.mjs", False) for m in HAZARD_LOCATION),
     # shipped content -> rule input (its HZ tags: tests/rules/test_hazard_location_shipped.py)
     ("hazard_location_shipped.py", "hazard_location_shipped.mjs", False),
+    *((f"crytures/{m}.py", f"crytures/{m}.mjs", False) for m in CRYTURES),
 ]
 
 

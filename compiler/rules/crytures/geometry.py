@@ -53,8 +53,9 @@ def origin_of(
     range_: Mapping[str, Any], user: Sequence[int], aim: Sequence[int] | None,
     direction: Sequence[int] | None, config: Mapping[str, Any],
 ) -> Space:
-    """CR-R06, CR-G07: a Blast's origin: the user (Personal), the aimed space (Ranged), or
-    Y + 1 steps from the user in `direction` (Melee), so the area's near edge is adjacent."""
+    """CR-R06, CR-G07: a Blast's origin: the user (Personal), the aimed space (Ranged), or the
+    nearest space along `direction` farther than Y from the user (Melee), so the area's near edge
+    is adjacent: Y + 1 steps, except along an `alternating` diagonal, where steps cost 1 and 2."""
     kind = range_["kind"]
     if kind == "personal_blast":
         return [user[0], user[1]]
@@ -64,7 +65,10 @@ def origin_of(
         return [aim[0], aim[1]]
     if direction is None or not is_step(direction, config):
         raise bad(f"{IN}.direction must be a step to a neighbouring space for a Melee Blast")
-    reach = range_["y"] + 1
+    reach = 1
+    while distance(user, [user[0] + reach * direction[0], user[1] + reach * direction[1]],
+                   config) <= range_["y"]:
+        reach += 1
     return [user[0] + reach * direction[0], user[1] + reach * direction[1]]
 
 
