@@ -188,24 +188,33 @@ def resolve_use(
     return carry_out(use, plan, slot, events, queue)
 
 
+def pay(
+    use: Mapping[str, Any], slot: tuple[str, bool] | None, events: list[Event]
+) -> dict[str, bool]:
+    """CR-R04, CR-G18, CR-G20: spend the action slot and the cost (never below 0); the actions
+    left."""
+    inp, user = use["inp"], use["user"]
+    actions = dict(inp["actions"])
+    if slot is not None:
+        events.append({"type": "action", "slot": slot[0], "converted": slot[1]})
+        actions = spent(actions, slot[0])
+    cost = inp["power"]["cost"]
+    if cost is not None:
+        before = user[cost["resource"]]
+        user[cost["resource"]] = max(0, before - cost["amount"])
+        events.append({"type": "cost", "resource": cost["resource"], "amount": cost["amount"],
+                       "before": before, "after": user[cost["resource"]]})
+    return actions
+
+
 def carry_out(
     use: Mapping[str, Any], plan: Mapping[str, Any], slot: tuple[str, bool] | None,
     events: list[Event], queue: DiceQueue,
 ) -> Result:
     """CR-R04-R12, CR-G20: spend the action and the cost, then land the power."""
     inp, user, combatants, config = use["inp"], use["user"], use["combatants"], use["config"]
-    already = use["already"]
     power = inp["power"]
-    actions = dict(inp["actions"])
-    if slot is not None:
-        events.append({"type": "action", "slot": slot[0], "converted": slot[1]})
-        actions = spent(actions, slot[0])
-    cost = power["cost"]
-    if cost is not None:
-        before = user[cost["resource"]]
-        user[cost["resource"]] = max(0, before - cost["amount"])
-        events.append({"type": "cost", "resource": cost["resource"], "amount": cost["amount"],
-                       "before": before, "after": user[cost["resource"]]})
+    actions = pay(use, slot, events)
     if plan["range"] is not None:
         events.append(range_event(power["range"], plan["range"]))
     if plan["area"] is not None:
@@ -213,7 +222,7 @@ def carry_out(
     targets = plan["targets"]
     events.append({"type": "targets", "targets": [t["id"] for t in targets]})
     triggers = [] if inp["opportunity"] else triggers_of(power, config)
-    excluded = [*inp["oa_spent"], *already]
+    excluded = [*inp["oa_spent"], *use["already"]]
     by = provoked_by(user, combatants, excluded, config) if triggers else []
     if by:
         events.append({"type": "provoked", "triggers": triggers, "by": by})

@@ -204,6 +204,30 @@ export function resolveUse(inp, combatants, config, queue, already) {
 }
 
 /**
+ * CR-R04, CR-G18, CR-G20: spend the action slot and the cost (never below 0); the actions
+ * left.
+ * @param {object} use
+ * @param {[string, boolean]|null} slot
+ * @param {object[]} events
+ * @returns {{major: boolean, minor: boolean}}
+ */
+export function pay(use, slot, events) {
+  const { inp, user } = use;
+  let actions = { ...inp.actions };
+  if ( slot !== null ) {
+    events.push({ type: "action", slot: slot[0], converted: slot[1] });
+    actions = spent(actions, slot[0]);
+  }
+  const cost = inp.power.cost;
+  if ( cost !== null ) {
+    const before = user[cost.resource];
+    user[cost.resource] = Math.max(0, before - cost.amount);
+    events.push({ type: "cost", resource: cost.resource, amount: cost.amount, before, after: user[cost.resource] });
+  }
+  return actions;
+}
+
+/**
  * CR-R04-R12, CR-G20: spend the action and the cost, then land the power.
  * @param {object} use
  * @param {object} plan
@@ -215,17 +239,7 @@ export function resolveUse(inp, combatants, config, queue, already) {
 export function carryOut(use, plan, slot, events, queue) {
   const { inp, user, combatants, config, already } = use;
   const power = inp.power;
-  let actions = { ...inp.actions };
-  if ( slot !== null ) {
-    events.push({ type: "action", slot: slot[0], converted: slot[1] });
-    actions = spent(actions, slot[0]);
-  }
-  const cost = power.cost;
-  if ( cost !== null ) {
-    const before = user[cost.resource];
-    user[cost.resource] = Math.max(0, before - cost.amount);
-    events.push({ type: "cost", resource: cost.resource, amount: cost.amount, before, after: user[cost.resource] });
-  }
+  const actions = pay(use, slot, events);
   if ( plan.range !== null ) events.push(rangeEvent(power.range, plan.range));
   if ( plan.area !== null ) events.push(plan.area);
   const targets = plan.targets;
