@@ -25,7 +25,7 @@ ROOT_KEYS = frozenset({"$schema", "$id", "$comment", "title", "description", "$d
 TYPES = ("integer", "boolean", "string", "null", "array", "object")
 #: Map keywords a rules_config schema may also carry: it validates `rules_config` in ruleset.yaml
 #: too, where they hold content authors to key names and a non-empty map. The engines' readers
-#: do not check them: a map filled from content tables (danger_room's `sizes`, keyed by slugs)
+#: do not check them: a map the module fills from a ruleset's content tables (keyed by slugs)
 #: reaches the engines with keys the author-facing pattern would refuse.
 CONTENT_ONLY = frozenset({"propertyNames", "minProperties"})
 
