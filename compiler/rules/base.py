@@ -15,4 +15,4 @@ from compiler.rules.queue import DiceQueue
 
 Event = dict[str, Any]
 State = dict[str, Any]
-Rule = Callable[[object, Mapping[str, Any], DiceQueue], tuple[list[Event], State]]
+Rule = Callable[[Mapping[str, Any], Mapping[str, Any], DiceQueue], tuple[list[Event], State]]
