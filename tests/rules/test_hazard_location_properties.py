@@ -21,7 +21,7 @@ from rules_parity import NodeEngine, canonical, run_python
 from test_properties import PROFILE, RecordingQueue
 
 from compiler.rules.errors import RuleError
-from compiler.rules.harness import resolve
+from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import Die, face_range, is_die
 
 RULESET = "hazard_location"
@@ -237,8 +237,8 @@ class FairQueue(RecordingQueue):
 def recorded(data: st.DataObject, rule: str, config: dict[str, Any], inp: object) -> list[Any]:
     recorder = FairQueue(data)
     try:
-        function, merged = resolve(RULESET, rule, config)
-        function(inp, merged, recorder)
+        engine, function, merged = resolve(RULESET, rule, config)
+        function(read_input(engine, rule, inp), merged, recorder)
     except RuleError:
         pass  # the faces drawn so far are still the queue a failing case gets
     return recorder.recorded
