@@ -6,20 +6,30 @@ what makes it exist; the other layers are checked to be there, and a layer folde
 beside it is refused, so a half-added or half-removed ruleset fails loudly instead of building a
 module with no engine behind it.
 
+Rulesets are found in this checkout and in every folder named by `RULEPACK_PLUGIN_PATH`
+(os.pathsep-separated), each laid out like the checkout (`<root>/compiler/rules/<name>/`,
+`<root>/module_template/scripts/rules/<name>/`, ...): a ruleset kept outside the project plugs in
+without a file of the project being edited. A name found twice is refused.
+
 Discovery only lists folders (no engine is imported), so `rulepack --help` stays fast.
 """
 
 from __future__ import annotations
 
 import functools
+import importlib
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 
 from compiler.errors import RulepackError
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+#: Folders beside the checkout that hold rulesets laid out like it.
+PATH_VARIABLE = "RULEPACK_PLUGIN_PATH"
 #: The shared engine every module ships (catalogue §6.1); it is not a ruleset of its own.
 SHARED_ENGINE = "primitives"
 NAME = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*", re.ASCII)
@@ -31,6 +41,7 @@ LAYERS: Mapping[str, str] = {
     "foundry": "module_template/scripts/foundry/{name}",
     "macros": "module_template/macros/{name}",
     "lang": "module_template/lang/{name}",
+    "golden": "tests/golden/{name}",
 }
 #: The files a layer must hold: always for the engine's three layers, and for the Foundry-side
 #: layers whenever their folder exists (a ruleset may ship no adapter, macro or string yet).
@@ -65,8 +76,22 @@ class Plugin:
 
     @property
     def package(self) -> str:
-        """The Python engine's import name."""
+        """The Python engine's import name (`import_engine` makes it importable from any root)."""
         return f"compiler.rules.{self.name}"
+
+    def import_engine(self) -> ModuleType:
+        """Its Python engine package; a root beside the checkout joins `compiler.rules`' path."""
+        import compiler.rules
+
+        folder = str(self.root / "compiler" / "rules")
+        if folder not in compiler.rules.__path__:
+            compiler.rules.__path__.append(folder)
+        return importlib.import_module(self.package)
+
+    @property
+    def template_root(self) -> Path:
+        """Its root's `module_template`: module-relative paths of its files are taken from here."""
+        return self.root / "module_template"
 
     @property
     def config_schema(self) -> Path:
@@ -77,22 +102,28 @@ class Plugin:
         return self.layer("schemas") / "inputs.schema.json"
 
 
-def discover(root: Path = PROJECT_ROOT) -> Mapping[str, Plugin]:
-    """Every ruleset under `root`, by name, sorted; refuses incomplete or orphaned layers."""
-    engines = root / "compiler" / "rules"
-    names = sorted(
-        path.name for path in engines.iterdir()
-        if path.is_dir() and (path / "__init__.py").is_file()
-    )
-    problems = [f"compiler/rules/{n}: a ruleset name is snake_case ASCII"
-                for n in names if not NAME.fullmatch(n)]
-    plugins = {name: Plugin(name, root) for name in names if NAME.fullmatch(name)}
-    for plugin in plugins.values():
-        problems += _missing(plugin)
-    problems += _orphans(root, set(plugins))
+def discover(roots: tuple[Path, ...] = (PROJECT_ROOT,)) -> Mapping[str, Plugin]:
+    """Every ruleset under `roots`, by name, sorted; refuses incomplete or orphaned layers."""
+    found: dict[str, Plugin] = {}
+    problems: list[str] = []
+    for root in roots:
+        engines = root / "compiler" / "rules"
+        names = sorted(
+            path.name for path in (engines.iterdir() if engines.is_dir() else ())
+            if path.is_dir() and (path / "__init__.py").is_file()
+        )
+        problems += [f"{engines / n}: a ruleset name is snake_case ASCII"
+                     for n in names if not NAME.fullmatch(n)]
+        for name in (n for n in names if NAME.fullmatch(n)):
+            if name in found or name == SHARED_ENGINE:
+                problems.append(f"{engines / name}: a ruleset {name} exists already")
+                continue
+            found[name] = Plugin(name, root)
+            problems += _missing(found[name])
+        problems += _orphans(root, {n for n, p in found.items() if p.root == root})
     if problems:
         raise PluginError("the ruleset folders are inconsistent:\n  " + "\n  ".join(problems))
-    return plugins
+    return dict(sorted(found.items()))
 
 
 def _missing(plugin: Plugin) -> list[str]:
@@ -112,7 +143,7 @@ def _orphans(root: Path, names: set[str]) -> list[str]:
     """Layer folders named after a ruleset that has no engine package."""
     found = []
     for layer, pattern in LAYERS.items():
-        if layer == "engine":
+        if layer in ("engine", "golden"):
             continue
         parent = root / pattern.format(name="x").rsplit("/", 1)[0]
         for path in sorted(parent.iterdir()) if parent.is_dir() else ():
@@ -123,10 +154,21 @@ def _orphans(root: Path, names: set[str]) -> list[str]:
     return found
 
 
-@functools.cache
+def search_roots() -> tuple[Path, ...]:
+    """This checkout, then each folder `RULEPACK_PLUGIN_PATH` names."""
+    parts = os.environ.get(PATH_VARIABLE, "").split(os.pathsep)
+    extra = [Path(part).resolve() for part in parts if part]
+    return (PROJECT_ROOT, *dict.fromkeys(root for root in extra if root != PROJECT_ROOT))
+
+
 def plugins() -> Mapping[str, Plugin]:
-    """The rulesets of this checkout, found once per process."""
-    return discover(PROJECT_ROOT)
+    """The rulesets of this checkout and of the plug-in path, found once per search path."""
+    return _discovered(search_roots())
+
+
+@functools.cache
+def _discovered(roots: tuple[Path, ...]) -> Mapping[str, Plugin]:
+    return discover(roots)
 
 
 def names() -> tuple[str, ...]:

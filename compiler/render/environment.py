@@ -19,6 +19,8 @@ import jinja2
 from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
+from compiler import plugins
+
 #: `select_autoescape()` alone misses `.hbs` and `.j2`-suffixed HTML; name them all.
 HTML_EXTENSIONS = ("html", "htm", "hbs", "html.j2", "hbs.j2")
 TEMPLATE_ROOT = Path(__file__).resolve().parents[2] / "module_template"
@@ -46,10 +48,14 @@ def _tojson(env_filter: Any) -> Any:
 
 
 @cache
-def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
-    """The shared environment; cached so templates compile once per process."""
+def environment(
+    root: Path = TEMPLATE_ROOT, extra: tuple[Path, ...] = ()
+) -> jinja2.Environment:
+    """The shared environment over `root` and the `module_template` folders of plug-in roots
+    beside the checkout (`compiler.plugins`); cached so templates compile once per process."""
+    loaders = [jinja2.FileSystemLoader(str(folder)) for folder in (root, *extra)]
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(root)),
+        loader=jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(
             enabled_extensions=HTML_EXTENSIONS, default_for_string=False, default=False
@@ -76,4 +82,5 @@ def _tojson_ordered(eval_ctx: Any, value: Any) -> Markup:
 
 
 def render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(**context)
+    extra = tuple(root / "module_template" for root in plugins.search_roots()[1:])
+    return environment(TEMPLATE_ROOT, extra).get_template(template).render(**context)

@@ -32,10 +32,11 @@ STATIC_FOLDERS = ("scripts", "templates")
 SHIPPED_LAYERS = ("js_rules", "foundry")
 
 
-def _files_under(folder: Path) -> list[tuple[str, bytes]]:
-    """Every non-template file under `folder`, by module-relative path."""
+def _files_under(folder: Path, root: Path = TEMPLATE_ROOT) -> list[tuple[str, bytes]]:
+    """Every non-template file under `folder`, by module-relative path (relative to `root`, the
+    `module_template` folder it lies in)."""
     return [
-        (path.relative_to(TEMPLATE_ROOT).as_posix(), path.read_bytes())
+        (path.relative_to(root).as_posix(), path.read_bytes())
         for path in sorted(folder.rglob("*"))
         if path.is_file() and path.suffix != ".j2"
     ]
@@ -63,7 +64,7 @@ def ruleset_files(engine: str) -> tuple[tuple[str, bytes], ...]:
     plugin = plugins.plugins()[engine]
     return tuple(
         item for layer in SHIPPED_LAYERS if plugin.has(layer)
-        for item in _files_under(plugin.layer(layer))
+        for item in _files_under(plugin.layer(layer), plugin.template_root)
     )
 
 
@@ -122,7 +123,8 @@ def engine_tree(names: Sequence[str]) -> dict[str, bytes]:
     }
     for name in names:
         if name != plugins.SHARED_ENGINE:
-            files.update(_files_under(plugins.plugins()[name].layer("js_rules")))
+            plugin = plugins.plugins()[name]
+            files.update(_files_under(plugin.layer("js_rules"), plugin.template_root))
     files["scripts/rules/rulesets.mjs"] = rules_registry(names)
     return files
 

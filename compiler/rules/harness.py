@@ -81,7 +81,7 @@ def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
 def read_input(engine: Engine, rule: str, value: object) -> Any:
     """`value` read through `rule`'s declared input shape (defaults filled in)."""
     shape = shape_book().rule_shape(engine.inputs_uri, rule)
-    if shape is None:  # TRANSITION: danger_room and hazard_location still read their own input
+    if shape is None:  # TRANSITION: a ruleset still reading its own input
         return value
     return shape_book().read(shape, engine.inputs_uri, value, "input")
 

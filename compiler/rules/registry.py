@@ -21,7 +21,8 @@ from compiler.rules.base import Rule
 from compiler.rules.dialect import check_config_dialect
 from compiler.rules.shapes import Shape, ShapeBook
 
-SHARED_SCHEMAS = Path(__file__).resolve().parents[1] / "schemas" / plugins.SHARED_ENGINE
+#: `Path.joinpath`, not `/`: the engines' files hold no division at all (catalogue C2, tested).
+SHARED_SCHEMAS = Path(__file__).resolve().parents[1].joinpath("schemas", plugins.SHARED_ENGINE)
 
 
 @dataclass(frozen=True)
@@ -43,11 +44,9 @@ class Engine:
     def config_uri(self) -> str:
         return str(self.config_schema["$id"])
 
-    @property
-    def reads_config(self) -> bool:
-        """TRANSITION: whether the harness reads the config through its schema (a schema still
-        outside the shapes dialect leaves its engine to read its config itself)."""
-        return not check_config_dialect(self.config_schema)
+    #: TRANSITION: whether the harness reads the config through its schema (a schema still
+    #: outside the shapes dialect leaves its engine to read its config itself).
+    reads_config: bool = True
 
 
 def read_json(path: Path) -> Any:
@@ -66,13 +65,16 @@ def schema_dir(name: str) -> Path:
     return plugins.plugins()[name].layer("schemas")
 
 
-@functools.cache
 def engine_data(name: str) -> tuple[Mapping[str, Any], Shape, Shape]:
     """An engine's config defaults, inputs document and rules_config schema, read off its
     schemas (no import)."""
-    folder = schema_dir(name)
-    schema = read_json(folder / "rules_config.schema.json")
-    return (config_defaults(schema), read_json(folder / "inputs.schema.json"), schema)
+    return _engine_data(schema_dir(name))
+
+
+@functools.cache
+def _engine_data(folder: Path) -> tuple[Mapping[str, Any], Shape, Shape]:
+    schema = read_json(folder.joinpath("rules_config.schema.json"))
+    return (config_defaults(schema), read_json(folder.joinpath("inputs.schema.json")), schema)
 
 
 def engine_names() -> tuple[str, ...]:
@@ -80,19 +82,31 @@ def engine_names() -> tuple[str, ...]:
     return (plugins.SHARED_ENGINE, *plugins.names())
 
 
-@functools.cache
 def engines() -> Mapping[str, Engine]:
     """Every engine by name (`engine_names` order), its rules imported."""
+    return _engines(plugins.search_roots())
+
+
+@functools.cache
+def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
     found = {}
     for name in engine_names():
-        module = importlib.import_module(f"compiler.rules.{name}")
-        found[name] = Engine(name, module.RULES, *engine_data(name))
+        if name == plugins.SHARED_ENGINE:
+            module = importlib.import_module(f"compiler.rules.{name}")
+        else:
+            module = plugins.plugins()[name].import_engine()
+        config, inputs, schema = engine_data(name)
+        reads = not check_config_dialect(schema)
+        found[name] = Engine(name, module.RULES, config, inputs, schema, reads)
     return found
 
 
-@functools.cache
 def shape_book() -> ShapeBook:
     """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
     engine's shapes."""
-    documents = [d for e in engines().values() for d in (e.inputs, e.config_schema)]
-    return ShapeBook(documents)
+    return _shape_book(plugins.search_roots())
+
+
+@functools.cache
+def _shape_book(roots: tuple[Path, ...]) -> ShapeBook:
+    return ShapeBook(d for e in _engines(roots).values() for d in (e.inputs, e.config_schema))

@@ -210,7 +210,8 @@ def _length_ok(shape: Shape, length: int) -> bool:
 def _scalar_ok(shape: Shape, value: object) -> bool:
     kind = shape["type"]
     if kind == "integer":
-        return is_int(value) and shape["minimum"] <= value <= shape["maximum"]  # type: ignore[operator]
+        low, high = shape["minimum"], shape["maximum"]
+        return isinstance(value, int) and is_int(value) and low <= value <= high
     if kind == "boolean":
         return isinstance(value, bool)
     if kind == "null":

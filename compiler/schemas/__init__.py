@@ -45,8 +45,8 @@ SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
 SHIPS_AS = ("Item", "data")
 #: The engine of a ruleset whose manifest does not name a known one.
 UNKNOWN_ENGINE = "?"
-#: Files of `rulesets/<engine>/` that describe the engine, not a content kind.
-ENGINE_FILES = frozenset({"rules_config.schema.json", "inputs.schema.json"})
+#: The file of `rulesets/<engine>/` that configures the engine, not a content kind.
+ENGINE_FILES = frozenset({"rules_config.schema.json"})
 
 #: A path into a document with `*` standing for any array item or any map value.
 FieldPath = tuple[str, ...]
@@ -84,8 +84,7 @@ class SchemaSet:
         self.files: dict[str, Mapping[str, Any]] = {}
         self._engines = plugins.names() if engines is None else engines
         digest = hashlib.sha256("\0".join(self._engines).encode() + b"\0\0")
-        for path in sorted(directory.rglob("*.schema.json")):
-            name = path.relative_to(directory).as_posix()
+        for name, path in _schema_files(directory, self._engines):
             raw = path.read_bytes()
             digest.update(name.encode() + b"\0" + raw + b"\0")
             self.files[name] = json.loads(raw)
@@ -220,6 +219,29 @@ def _engine_kind(
     return KindInfo(_kind(name), folder, engines, ships_as)
 
 
+def _schema_files(directory: Path, engines: tuple[str, ...]) -> list[tuple[str, Path]]:
+    """(name, path) of every schema under `directory`, and of each ruleset kept outside it
+    (a plug-in root's `compiler/schemas/rulesets/<name>/`), named as if it were inside."""
+    found = {
+        p.relative_to(directory).as_posix(): p for p in directory.rglob("*.schema.json")
+        if not _engine_only(p.relative_to(directory).as_posix())
+    }
+    if directory == SCHEMA_DIR:
+        for engine in (e for e in engines if e in plugins.plugins()):
+            folder = plugins.plugins()[engine].layer("schemas")
+            if not folder.is_relative_to(directory):
+                for path in folder.rglob("*.schema.json"):
+                    name = f"rulesets/{engine}/{path.relative_to(folder).as_posix()}"
+                    if not _engine_only(name):
+                        found[name] = path
+    return sorted(found.items())
+
+
+def _engine_only(name: str) -> bool:
+    """Schemas only the rules engines read (rule input shapes, the shared primitives' own)."""
+    return name.startswith(f"{plugins.SHARED_ENGINE}/") or name.endswith("/inputs.schema.json")
+
+
 def _with_engines(manifest: Mapping[str, Any], engines: tuple[str, ...]) -> dict[str, Any]:
     """The manifest schema with `ruleset` limited to `engines` (its file names none of them)."""
     properties = dict(manifest["properties"])
@@ -269,9 +291,13 @@ def _freeze(plan: dict[str, Any]) -> DefaultPlan:
     return {name: (entry[0], _freeze(entry[1])) for name, entry in plan.items()}
 
 
-@functools.cache
 def default_schemas() -> SchemaSet:
-    """The schemas shipped with the compiler, loaded once per process."""
+    """The schemas shipped with the compiler and its plug-ins, loaded once per search path."""
+    return _default_schemas(plugins.search_roots())
+
+
+@functools.cache
+def _default_schemas(roots: tuple[Path, ...]) -> SchemaSet:
     return SchemaSet(SCHEMA_DIR)
 
 

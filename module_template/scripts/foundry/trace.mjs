@@ -64,7 +64,7 @@ function valueEntry(id) {
  * @type {Readonly<Record<string, TraceEntry>>}
  */
 export const TRACE = Object.freeze({
-  pool: { id: (e, rule) => POOL_ITEMS[rule] ?? null, label: poolLabel },
+  pool: { id: (e, rule) => /** @type {Record<string, string>} */ (POOL_ITEMS)[rule] ?? null, label: poolLabel },
   cancel_ones: {
     id: "P2",
     label: (e, format) => format("RULEPACK.Trace.CancelOnes", { ones: e.ones, net: e.net, botch: e.botch })

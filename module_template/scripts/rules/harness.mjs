@@ -118,7 +118,7 @@ export function readConfig(engine, merged) {
 export function readInput(engine, rule, value) {
   const uri = String(engine.INPUTS.$id);
   const shape = SHAPE_BOOK.ruleShape(uri, rule);
-  if ( shape === null ) return value;  // TRANSITION: danger_room and hazard_location still read their own input
+  if ( shape === null ) return value;  // TRANSITION: a ruleset still reading its own input
   return SHAPE_BOOK.read(shape, uri, value, "input");
 }
 

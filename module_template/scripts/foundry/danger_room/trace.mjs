@@ -66,7 +66,7 @@ export const TRACE = Object.freeze({
     relation: e.relation, relation_dice: e.relation_dice, penalty: e.penalty_dice, size: e.size
   })),
   roll: {
-    id: (e) => ROLL_ITEMS[e.kind] ?? "DR-R04",
+    id: (e) => /** @type {Record<string, string>} */ (ROLL_ITEMS)[e.kind] ?? "DR-R04",
     label: (e, format) => format("RULEPACK.Trace.DR.Roll", {
       fighter: e.fighter, kind: e.kind, faces: list(e.faces), dice: e.dice_successes, ones: e.ones,
       boost: e.boost, luck: e.luck, successes: e.successes
