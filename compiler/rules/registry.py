@@ -13,7 +13,7 @@ from typing import Any
 
 from compiler.rules.base import Rule
 
-RULESET_NAMES: tuple[str, ...] = ("primitives", "danger_room", "hazard_location")
+RULESET_NAMES: tuple[str, ...] = ("primitives", "danger_room", "hazard_location", "sdm_pool")
 
 
 @dataclass(frozen=True)

@@ -7,3 +7,4 @@
 export * as primitives from "./primitives.mjs";
 export * as danger_room from "./danger_room.mjs";
 export * as hazard_location from "./hazard_location.mjs";
+export * as sdm_pool from "./sdm_pool.mjs";

@@ -1,0 +1,194 @@
+"""A whole attack: pool, roll, the target's Opportunity, damage (mirror: `opportunity.mjs`).
+
+Order (tests/golden/sdm_pool/README.md): the attacker pays its Action; the pool is rolled; a
+Salvation ends it; on a shortfall the target's Dodge or Counter is paid from its next turn (a
+paid Dodge ends it); the damage (dice only now) goes through armour to HP; a Disengage is paid
+after it, if the target still stands; a paid Counter is left pending for its timing (SDM-G13).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from compiler.rules import dice
+from compiler.rules.base import Event, State
+from compiler.rules.queue import DiceQueue
+from compiler.rules.sdm_pool.attacks import difficulty, pool_of, resolve_tier, roll_attack
+from compiler.rules.sdm_pool.config import choice, movement_unit, opportunity_cost
+from compiler.rules.sdm_pool.economy import (
+    disengage_distance,
+    movement_of,
+    pay_next,
+    pay_now,
+    refused,
+    unable,
+)
+from compiler.rules.sdm_pool.fields import (
+    IN,
+    OPTIONAL,
+    REQUIRED,
+    fail,
+    optional_key,
+    read_object,
+    require_bool,
+    require_choice,
+    require_id,
+    require_key,
+)
+from compiler.rules.sdm_pool.harm import take_damage
+from compiler.rules.sdm_pool.sheet import Character, find_weapon, read_character, weapon_index
+
+CHOICES: tuple[str, ...] = ("none", "dodge", "disengage", "counter")
+MAX_DEPTH = 50
+PLAN_SPEC: tuple[tuple[str, Any], ...] = (
+    ("tier", None), ("cover", "none"), ("concealment", "none"), ("salvation_claimed", False),
+    ("opportunity", {"choice": "none"}),
+)
+Plan = dict[str, Any]
+Result = tuple[list[Event], State]
+
+
+def read_plan(fields: Mapping[str, Any], where: str, depth: int) -> Plan:
+    """SDM-G02, SDM-G03, SDM-G08, SDM-R12: an attack's weapon, tier, cover, concealment,
+    claimed Salvation and the target's Opportunity choice, checked; `where` is their object."""
+    require_id(fields["weapon"], f"{where}.weapon")
+    optional_key(fields["tier"], f"{where}.tier")
+    require_key(fields["cover"], f"{where}.cover")
+    require_key(fields["concealment"], f"{where}.concealment")
+    require_bool(fields["salvation_claimed"], f"{where}.salvation_claimed")
+    plan = {key: fields[key] for key in ("weapon", *(k for k, _ in PLAN_SPEC))}
+    plan["opportunity"] = read_opportunity(fields["opportunity"], f"{where}.opportunity", depth)
+    plan["where"] = where
+    return plan
+
+
+def read_opportunity(value: object, where: str, depth: int) -> dict[str, Any]:
+    """SDM-R12, SDM-G11, SDM-G13: `{choice, counter?}`; a Counter attack's own plan nested."""
+    found = read_object(value, where, (("choice", REQUIRED), ("counter", OPTIONAL)))
+    require_choice(found["choice"], f"{where}.choice", CHOICES)
+    if "counter" in found:
+        if depth >= MAX_DEPTH:
+            raise fail(where, f"{where} nests Counters more than {MAX_DEPTH} deep")
+        inner = f"{where}.counter"
+        fields = read_object(found["counter"], inner, (("weapon", REQUIRED), *PLAN_SPEC))
+        found["counter"] = read_plan(fields, inner, depth + 1)
+    return found
+
+
+def check_counters(
+    plan: Plan, attacker: Character, target: Character, needed: bool
+) -> None:
+    """SDM-G13: each Counter the plan chooses is made with a weapon its maker carries (the
+    target, then the attacker for a Counter to a Counter, ...); `needed`: it must be given."""
+    opportunity = plan["opportunity"]
+    where = plan["where"] + ".opportunity"
+    if "counter" not in opportunity:
+        if needed and opportunity["choice"] == "counter":
+            raise fail(where, f"{where}.counter is required for a counter")
+        return
+    counter = opportunity["counter"]
+    find_weapon(target, counter["weapon"], counter["where"] + ".weapon")
+    check_counters(counter, target, attacker, needed)
+
+
+def deal_damage(
+    weapon: Mapping[str, Any], shortfall: bool, config: Mapping[str, Any], queue: DiceQueue
+) -> tuple[Event, int]:
+    """SDM-R10, SDM-G10, SDM-G18, P14: the weapon's fixed damage plus its dice, rolled now; a
+    shortfall deals it whole, or half rounded down by config."""
+    choice(config, "damage_dice_roll")
+    rolled = weapon["damage_dice"]
+    faces = queue.take_many(rolled["die"], rolled["count"]) if rolled else []
+    total = weapon["damage"] + dice.sum_faces(faces)
+    half = shortfall and choice(config, "shortfall_damage") == "half"
+    dealt = dice.floor_div(total, 2) if half else total
+    return ({"type": "damage", "weapon": weapon["id"], "fixed": weapon["damage"], "faces": faces,
+             "total": total, "dealt": dealt}, dealt)
+
+
+def _take_opportunity(
+    target: Character, chosen: str, where: str, config: Mapping[str, Any]
+) -> tuple[list[Event], bool]:
+    event, paid = pay_next(target, opportunity_cost(config, chosen), chosen, where, config)
+    return ([event], paid)
+
+
+def _disengage(target: Character, where: str, config: Mapping[str, Any]) -> list[Event]:
+    if target["incapacitated"]:
+        return [refused(target, "disengage", "incapacitated")]
+    events, paid = _take_opportunity(target, "disengage", where, config)
+    if paid:
+        distance = disengage_distance(movement_of(target, where, config), config)
+        events.append({"type": "disengage", "id": target["id"], "distance": distance,
+                       "unit": movement_unit(config)})
+    return events
+
+
+def resolve_attack(
+    attacker: Character, target: Character, plan: Plan, config: Mapping[str, Any],
+    queue: DiceQueue,
+) -> tuple[list[Event], dict[str, Any]]:
+    """SDM-R08-R13, SDM-G07, SDM-G08, SDM-G10-G12, SDM-G18, SDM-G22: one attack by `attacker`
+    on `target`; returns (events, {result, dealt, counter}). `plan.cost` `action` pays an Action
+    of this turn first; `none` is a Counter, already paid. The plan also names where the
+    attacker and target were given (`attacker_where`, `target_where`), for messages."""
+    events: list[Event] = []
+    outcome: dict[str, Any] = {"result": "refused", "dealt": 0, "counter": None}
+    if plan["cost"] == "action":
+        event, paid = pay_now(attacker, "action", "attack", config)
+        events.append(event)
+        if not paid:
+            return (events, outcome)
+    elif unable(attacker) is not None:
+        return ([refused(attacker, "attack", str(unable(attacker)))], outcome)
+    weapon = find_weapon(attacker, plan["weapon"], plan["where"] + ".weapon")
+    weapon_where = f"{plan['attacker_where']}.weapons[{weapon_index(attacker, weapon)}]"
+    pool = pool_of(attacker, weapon, plan["attacker_where"], config)
+    tier = resolve_tier(plan["tier"], weapon["sdm_tier"], plan["where"], weapon_where, config)
+    needed_event, needed = difficulty({**plan, "tier": tier}, weapon["attack_kind"],
+                                      plan["where"], config)
+    rolled, result = roll_attack(pool["pool"], needed, plan["salvation_claimed"], config, queue)
+    events += [{"type": "attack_pool", "id": attacker["id"], **pool}, needed_event, *rolled]
+    outcome["result"] = result
+    if result == "salvation":
+        return (events, outcome)
+    chosen = plan["opportunity"]["choice"] if result == "shortfall" else "none"
+    if result == "shortfall":
+        events.append({"type": "opportunity", "id": target["id"], "choice": chosen})
+    countered = False
+    if chosen in ("dodge", "counter"):
+        taken, paid = _take_opportunity(target, chosen, plan["target_where"], config)
+        events += taken
+        if paid and chosen == "dodge":
+            outcome["result"] = "dodged"
+            return ([*events, {"type": "dodge", "id": target["id"]}], outcome)
+        countered = paid
+    damage_event, dealt = deal_damage(weapon, result == "shortfall", config, queue)
+    events += [damage_event, *take_damage(target, dealt, config)]
+    outcome["dealt"] = dealt
+    if chosen == "disengage":
+        events += _disengage(target, plan["target_where"], config)
+    if countered:
+        outcome["counter"] = {"by": target["id"], "against": attacker["id"]}
+        events.append({"type": "counter_pending", **outcome["counter"]})
+    return (events, outcome)
+
+
+def attack(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+    """SDM-R08-R13, SDM-G07, SDM-G08, SDM-G10-G12, SDM-G18, SDM-G22: one whole attack, with the
+    target's Opportunity choice should it fall short."""
+    spec = (("attacker", REQUIRED), ("target", REQUIRED), ("weapon", REQUIRED), *PLAN_SPEC,
+            ("cost", "action"))
+    fields = read_object(inp, IN, spec)
+    attacker = read_character(fields["attacker"], f"{IN}.attacker", config)
+    target = read_character(fields["target"], f"{IN}.target", config)
+    if target["id"] == attacker["id"]:
+        raise fail(IN, f"{IN}.target.id must differ from {IN}.attacker.id")
+    plan = read_plan(fields, IN, 0)
+    plan["cost"] = require_choice(fields["cost"], f"{IN}.cost", ("action", "none"))
+    plan.update({"attacker_where": f"{IN}.attacker", "target_where": f"{IN}.target"})
+    find_weapon(attacker, plan["weapon"], f"{IN}.weapon")
+    check_counters(plan, attacker, target, False)
+    events, outcome = resolve_attack(attacker, target, plan, config, queue)
+    return (events, {"attacker": attacker, "target": target, **outcome})
