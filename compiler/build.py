@@ -16,8 +16,9 @@ from pathlib import Path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
 from compiler.packing import Pack, foundry_documents, write_pack
-from compiler.render.journal import journal_pages, macro_specs
+from compiler.render.journal import journal_pages
 from compiler.render.lang import language_strings
+from compiler.render.macros import macro_specs
 from compiler.render.manifest import dump_json, module_manifest, zip_name
 from compiler.render.scripts import script_files
 from compiler.writing import (

@@ -309,7 +309,14 @@ def _quote(value: object) -> str:
 
 
 def _short_message(error: ValidationError) -> str:
-    """jsonschema's message with a long quoted instance (a whole mapping, say) cut short."""
+    """jsonschema's message with a long quoted instance (a whole mapping, say) cut short; a text
+    that is close to one of an enum's texts names that one instead of the whole list."""
+    if error.validator == "enum" and isinstance(error.instance, str):
+        allowed: list[Any] = list(error.validator_value)  # type: ignore[arg-type]
+        options = [value for value in allowed if isinstance(value, str)]
+        close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.6)
+        if close:
+            return f"{_quote(error.instance)} is not an allowed value; did you mean {close[0]!r}?"
     full = repr(error.instance)
     if len(full) > MAX_QUOTE and error.message.startswith(full):
         return _quote(error.instance) + error.message[len(full) :]
@@ -337,10 +344,14 @@ def fill_defaults(value: Any, plan: DefaultPlan) -> Any:
     return result
 
 
-@functools.cache
 def default_checker() -> Checker:
-    """The checker for the shipped schemas, built once per process."""
-    return Checker(default_schemas())
+    """The checker for the shipped schemas (and the plug-ins'), built once per schema set."""
+    return _checker(default_schemas())
+
+
+@functools.cache
+def _checker(schemas: SchemaSet) -> Checker:
+    return Checker(schemas)
 
 
 def check(source: SourceDoc, engine: str | None) -> Checked | list[Diagnostic]:

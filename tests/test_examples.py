@@ -3,8 +3,10 @@
 * `<kind>/valid/*.yaml` must load and validate against the common schema of `<kind>`.
 * `<kind>/invalid/*.yaml` must fail with exactly the lines of the sibling `*.expected.txt`
   (paths shown relative to `tests/examples/`), so the wording of errors is pinned too.
-* `content/<case>/content/` is a content root: with a `content/<case>/expected.txt` it must fail
-  with exactly those lines (paths relative to the case folder), without one it must load.
+* `content/<case>/content/` (and a ruleset's own `tests/rulesets/<name>/examples/<case>/content/`)
+  is a content root: with a `content/<case>/expected.txt` it must fail
+  with exactly those lines (paths relative to the case folder), without one it must load. The
+  test ruleset `common_only` (tests/plugins/) is there for cases about the shared kinds alone.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from compiler import plugins
 from compiler.errors import ContentError
 from compiler.loading import load_source
 from compiler.model import KIND_BY_FOLDER
@@ -24,7 +27,12 @@ EXAMPLES = Path(__file__).parent / "examples"
 KINDS = sorted({MANIFEST, *KIND_BY_FOLDER.values()})
 VALID = sorted(EXAMPLES.glob("*/valid/*.yaml"))
 INVALID = sorted(EXAMPLES.glob("*/invalid/*.yaml"))
-CASES = sorted(p for p in (EXAMPLES / "content").iterdir() if p.is_dir())
+#: Content cases: the shared ones, and each ruleset's own in `tests/rulesets/<name>/examples/`.
+RULESET_EXAMPLES = Path(__file__).parent / "rulesets"
+CASES = sorted(
+    [p for p in (EXAMPLES / "content").iterdir() if p.is_dir()]
+    + [p for p in RULESET_EXAMPLES.glob("*/examples/*") if p.is_dir()]
+)
 PURE = Checker(default_schemas(), accelerate=False)
 DEFAULT = Checker(default_schemas())
 
@@ -49,6 +57,15 @@ def _expected(path: Path) -> list[str]:
 @pytest.fixture(autouse=True)
 def _private_cache_key(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+
+
+def test_discovery_finds_every_folder() -> None:
+    """A folder of examples that went missing fails here, not silently."""
+    assert len(VALID) >= len(KINDS) and len(INVALID) >= 2 * len(KINDS)
+    assert len([c for c in CASES if c.parent.name == "content"]) >= 5
+    for name in plugins.names():
+        own = [c for c in CASES if c.parent.name == "examples" and c.parents[1].name == name]
+        assert own, f"ruleset {name} has no content examples in tests/rulesets/{name}/examples/"
 
 
 def test_every_kind_has_valid_and_invalid_examples() -> None:
@@ -78,7 +95,12 @@ def test_invalid_example(path: Path) -> None:
     assert _diagnose(path, DEFAULT) == expected
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda p: p.name)
+def _case_id(case: Path) -> str:
+    return f"{case.parents[1].name}/{case.name}" if case.parent.name == "examples" else case.name
+
+
+@pytest.mark.parametrize("case", CASES, ids=_case_id)
+@pytest.mark.usefixtures("common_only")
 def test_content_case(case: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.chdir(case)
     expected_file = case / "expected.txt"

@@ -16,7 +16,10 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
+
+from compiler import plugins
 
 #: `select_autoescape()` alone misses `.hbs` and `.j2`-suffixed HTML; name them all.
 HTML_EXTENSIONS = ("html", "htm", "hbs", "html.j2", "hbs.j2")
@@ -45,10 +48,14 @@ def _tojson(env_filter: Any) -> Any:
 
 
 @cache
-def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
-    """The shared environment; cached so templates compile once per process."""
+def environment(
+    root: Path = TEMPLATE_ROOT, extra: tuple[Path, ...] = ()
+) -> jinja2.Environment:
+    """The shared environment over `root` and the `module_template` folders of plug-in roots
+    beside the checkout (`compiler.plugins`); cached so templates compile once per process."""
+    loaders = [jinja2.FileSystemLoader(str(folder)) for folder in (root, *extra)]
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(root)),
+        loader=jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
         autoescape=jinja2.select_autoescape(
             enabled_extensions=HTML_EXTENSIONS, default_for_string=False, default=False
@@ -60,9 +67,20 @@ def environment(root: Path = TEMPLATE_ROOT) -> jinja2.Environment:
         auto_reload=False,
     )
     env.filters["tojson"] = _tojson(env.filters["tojson"])
+    env.filters["tojson_ordered"] = _tojson_ordered
     env.policies["json.dumps_kwargs"] = {"sort_keys": True, "allow_nan": False}
     return env
 
 
+@jinja2.pass_eval_context
+def _tojson_ordered(eval_ctx: Any, value: Any) -> Markup:
+    """`tojson` keeping every object's key order, for data whose order means something (the
+    order a shape's properties are checked in); as HTML-safe as `tojson`."""
+    if isinstance(value, jinja2.Undefined):
+        value._fail_with_undefined_error()
+    return htmlsafe_json_dumps(value, sort_keys=False, allow_nan=False)
+
+
 def render(template: str, **context: Any) -> str:
-    return environment().get_template(template).render(**context)
+    extra = tuple(root / "module_template" for root in plugins.search_roots()[1:])
+    return environment(TEMPLATE_ROOT, extra).get_template(template).render(**context)

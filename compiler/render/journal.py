@@ -1,4 +1,4 @@
-"""The rules-reference journal and the macros: generated from linked content, HTML escaped."""
+"""The rules-reference journal: generated from linked content, HTML escaped."""
 
 from __future__ import annotations
 
@@ -7,14 +7,9 @@ import json
 from markupsafe import Markup
 
 from compiler.model import Ruleset
-from compiler.packing import MacroSpec, PageSpec, data_kinds
-from compiler.render.danger_room_macros import danger_room_macros
+from compiler.packing import PageSpec, data_kinds
 from compiler.render.environment import render
-from compiler.render.hazard_macros import hazard_location_macros
 from compiler.render.lang import kind_label
-
-HIT_LOCATION_ICON = "icons/svg/target.svg"
-
 
 #: Document fields the reference-data page does not repeat as rows.
 _HEADING_FIELDS = frozenset({"id", "name", "description", "img", "tags"})
@@ -65,16 +60,3 @@ def _reference_data(ruleset: Ruleset) -> list[tuple[str, list[tuple[str, list[tu
             found.append((kind_label(kind), rows))
     return found
 
-
-def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
-    """One macro per hit-location table: roll it with Foundry's dice, look it up in the core."""
-    macros = []
-    for table in ruleset.of_kind("hit_locations"):
-        command = render(
-            "macros/hit-location.js.j2", module_id=ruleset.module_id, table_key=table.key
-        )
-        macros.append(MacroSpec(
-            key=f"hit-location-{table.key}", name=f"Hit location: {table.data['name']}",
-            command=command, img=HIT_LOCATION_ICON,
-        ))
-    return (*macros, *danger_room_macros(ruleset), *hazard_location_macros(ruleset))

@@ -1,4 +1,8 @@
-"""lang/en.json: the module's fixed UI strings plus generated sub-type and field labels.
+"""lang/en.json: the shared UI strings, the module's ruleset's own, and generated labels.
+
+A module's strings are `module_template/lang/en.json` (every module's), its ruleset's
+`module_template/lang/<ruleset>/en.json`, and the sub-type and field labels generated from the
+schemas. A ruleset may not redefine a shared key.
 
 Keys are flat and namespaced (`RULEPACK.*`, `TYPES.<Document>.<moduleId>.<subtype>`); Foundry
 expands dotted keys when it merges language files, so no key may also be the prefix of another:
@@ -12,6 +16,8 @@ import json
 from collections.abc import Iterator, Mapping
 from functools import cache
 
+from compiler import plugins
+from compiler.errors import BuildError
 from compiler.model import Ruleset
 from compiler.packing import subtypes
 from compiler.render.data_models import FieldSpec, data_schemas
@@ -47,7 +53,22 @@ def kind_label(kind: str) -> str:
 
 @cache
 def base_strings() -> dict[str, str]:
+    """The strings every module ships."""
     strings: dict[str, str] = json.loads(BASE_STRINGS.read_text(encoding="utf-8"))
+    return strings
+
+
+@cache
+def ruleset_strings(engine: str) -> dict[str, str]:
+    """The strings of `engine`'s own (none when it has no `lang/` folder)."""
+    plugin = plugins.plugins()[engine]
+    if not plugin.has("lang"):
+        return {}
+    path = plugin.layer("lang") / "en.json"
+    strings: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    clash = sorted(set(strings) & set(base_strings()))
+    if clash:
+        raise BuildError(f"{path}: redefines the shared string {clash[0]}")
     return strings
 
 
@@ -81,7 +102,8 @@ def _labelled_paths(fields: Mapping[str, FieldSpec], prefix: str = "") -> Iterat
 
 
 def language_strings(ruleset: Ruleset) -> dict[str, str]:
-    strings = dict(base_strings())
+    """Every string of `ruleset`'s module: shared, its ruleset's, then the generated labels."""
+    strings = {**base_strings(), **ruleset_strings(ruleset.engine)}
     for kind, (document_name, subtype) in subtypes(ruleset.engine).items():
         strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = kind_label(kind)
     strings.update(field_labels(ruleset.engine))

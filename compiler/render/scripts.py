@@ -1,30 +1,132 @@
-"""The module's JavaScript: static ES modules copied verbatim, plus one generated data module."""
+"""The module's JavaScript: the shared core and the module's own ruleset, plus generated modules.
+
+A module ships the files of `module_template/{scripts,templates}` that belong to no ruleset, the
+folders of its own ruleset (its JS rules core and its Foundry adapter) and four generated
+modules: `scripts/config.mjs` (build-time data), `scripts/rules/rulesets.mjs` (its engines'
+rules, config defaults and input shapes), `scripts/foundry/ruleset.mjs` (its adapter's part of
+the API) and `scripts/foundry/traces.mjs` (the engines' rules-trace tables). No other ruleset's
+file reaches it.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
+from pathlib import Path
+from typing import Any
 
+from markupsafe import Markup
+
+from compiler import plugins
 from compiler.model import Ruleset
 from compiler.packing import Pack, data_kinds
 from compiler.packing.common import plain
 from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
+from compiler.rules.dialect import check_config_dialect
+from compiler.rules.registry import engine_data
 
-SCRIPTS = TEMPLATE_ROOT / "scripts"
 #: Hand-written files shipped as they are (the rules core, the Foundry adapters, templates).
 STATIC_FOLDERS = ("scripts", "templates")
+#: The Foundry-side folders of a ruleset that ship in its module, by layer.
+SHIPPED_LAYERS = ("js_rules", "foundry")
+
+
+def _files_under(folder: Path, root: Path = TEMPLATE_ROOT) -> list[tuple[str, bytes]]:
+    """Every non-template file under `folder`, by module-relative path (relative to `root`, the
+    `module_template` folder it lies in)."""
+    return [
+        (path.relative_to(root).as_posix(), path.read_bytes())
+        for path in sorted(folder.rglob("*"))
+        if path.is_file() and path.suffix != ".j2"
+    ]
+
+
+def _ruleset_folders() -> set[Path]:
+    return {p.layer(layer) for p in plugins.plugins().values() for layer in SHIPPED_LAYERS}
 
 
 @cache
-def static_files() -> tuple[tuple[str, bytes], ...]:
-    """Every non-template file of `module_template/{scripts,templates}`, by module-relative path."""
-    files = []
-    for folder in STATIC_FOLDERS:
-        for path in sorted((TEMPLATE_ROOT / folder).rglob("*")):
-            if path.is_file() and path.suffix != ".j2":
-                files.append((path.relative_to(TEMPLATE_ROOT).as_posix(), path.read_bytes()))
-    return tuple(files)
+def shared_files() -> tuple[tuple[str, bytes], ...]:
+    """The files every module ships: those of `module_template` under no ruleset's folder."""
+    owned = _ruleset_folders()
+    return tuple(
+        (name, data)
+        for folder in STATIC_FOLDERS
+        for name, data in _files_under(TEMPLATE_ROOT / folder)
+        if not any(parent in owned for parent in (TEMPLATE_ROOT / name).parents)
+    )
+
+
+@cache
+def ruleset_files(engine: str) -> tuple[tuple[str, bytes], ...]:
+    """The files of `engine`'s own JS rules core and Foundry adapter."""
+    plugin = plugins.plugins()[engine]
+    return tuple(
+        item for layer in SHIPPED_LAYERS if plugin.has(layer)
+        for item in _files_under(plugin.layer(layer), plugin.template_root)
+    )
+
+
+def static_files(engine: str) -> tuple[tuple[str, bytes], ...]:
+    """Every hand-written file a module of `engine` ships."""
+    return (*shared_files(), *ruleset_files(engine))
+
+
+def _engine_entries(names: Iterable[str], path: str, extra: Mapping[str, Any]) -> list[Any]:
+    entries = []
+    for name in names:
+        assert plugins.NAME.fullmatch(name), name  # an identifier, never author text
+        own = "." if name == plugins.SHARED_ENGINE else f"./{name}"
+        entry = {"name": name, "ident": Markup(name), "path": path.format(own=own, name=name)}
+        entries.append({**entry, **extra.get(name, {})})
+    return entries
+
+
+def rules_registry(names: Sequence[str]) -> bytes:
+    """`scripts/rules/rulesets.mjs` for the engines `names` (the shared primitives first)."""
+    data = {}
+    for name in names:
+        config, inputs, schema = engine_data(name)
+        reads = not check_config_dialect(schema)  # TRANSITION: see Engine.reads_config
+        data[name] = {"config": dict(config), "inputs": inputs, "schema": schema if reads else None}
+    paths = "{own}/index.mjs"
+    entries = _engine_entries(names, paths, data)
+    for entry in entries:
+        if entry["name"] == plugins.SHARED_ENGINE:
+            entry["path"] = "./primitives.mjs"
+    return render("scripts/rules/rulesets.mjs.j2", engines=entries).encode()
+
+
+def foundry_registry(engine: str) -> dict[str, bytes]:
+    """`scripts/foundry/ruleset.mjs` and `scripts/foundry/traces.mjs` of a module of `engine`."""
+    plugin = plugins.plugins()[engine]
+    adapter = plugin.has("foundry")
+    traced = [plugins.SHARED_ENGINE]
+    if adapter and (plugin.layer("foundry") / "trace.mjs").is_file():
+        traced.append(engine)
+    entries = _engine_entries(traced, "{own}/trace.mjs", {})
+    return {
+        "scripts/foundry/ruleset.mjs": render(
+            "scripts/foundry/ruleset.mjs.j2", adapter=adapter, name=Markup(engine)).encode(),
+        "scripts/foundry/traces.mjs": render(
+            "scripts/foundry/traces.mjs.j2", engines=entries).encode(),
+    }
+
+
+def engine_tree(names: Sequence[str]) -> dict[str, bytes]:
+    """A JS rules core running the engines `names`, for Node: what `scripts/rules/` of a module
+    holds, with every named ruleset's core (the parity tests run all of them in one process)."""
+    files = {
+        name: data for name, data in _files_under(TEMPLATE_ROOT / "scripts" / "rules")
+        if not any(parent in _ruleset_folders() for parent in (TEMPLATE_ROOT / name).parents)
+    }
+    for name in names:
+        if name != plugins.SHARED_ENGINE:
+            plugin = plugins.plugins()[name]
+            files.update(_files_under(plugin.layer("js_rules"), plugin.template_root))
+    files["scripts/rules/rulesets.mjs"] = rules_registry(names)
+    return files
 
 
 def rules_data(ruleset: Ruleset) -> dict[str, dict[str, object]]:
@@ -37,8 +139,8 @@ def rules_data(ruleset: Ruleset) -> dict[str, dict[str, object]]:
 
 def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
     """All JS and template files of the module, generated ones included."""
-    files = dict(static_files())
-    config = render(
+    files = dict(static_files(ruleset.engine))
+    files["scripts/config.mjs"] = render(
         "scripts/config.mjs.j2",
         module_id=ruleset.module_id,
         engine=ruleset.engine,
@@ -46,6 +148,7 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         packs={pack.document_type: pack.name for pack in packs},
         data_schemas=data_schemas(ruleset.engine),
         rules_data=rules_data(ruleset),
-    )
-    files["scripts/config.mjs"] = config.encode()
+    ).encode()
+    files["scripts/rules/rulesets.mjs"] = rules_registry((plugins.SHARED_ENGINE, ruleset.engine))
+    files.update(foundry_registry(ruleset.engine))
     return files

@@ -1,11 +1,13 @@
 """Run one golden case through the Python engine; `harness.mjs` is its JS mirror.
 
 The result is plain JSON: `{"events": [...], "state": {...}}` or
-`{"error": {"code": ..., "message": ...}}`, identical between the two engines.
+`{"error": {"code": ..., "message": ...}}`, identical between the two engines. Before a rule
+runs, its input is read through the shape its engine declares for it (`shapes.py`).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -13,7 +15,8 @@ from compiler.rules.base import Rule
 from compiler.rules.errors import BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
-from compiler.rules.registry import RULESETS
+from compiler.rules.registry import Engine, engines, shape_book
+from compiler.rules.shapes import canonical_json
 
 
 def kind_of(value: object) -> str:
@@ -49,15 +52,38 @@ def merge_config(defaults: Mapping[str, Any], overrides: object) -> dict[str, An
     return {**defaults, **overrides}
 
 
-def resolve(ruleset: str, rule: str, config: object) -> tuple[Rule, dict[str, Any]]:
-    """The rule function and its merged config; a missing one is `rule_not_implemented`."""
-    found = RULESETS.get(ruleset)
+def resolve(ruleset: str, rule: str, config: object) -> tuple[Engine, Rule, dict[str, Any]]:
+    """The engine, the rule function and its merged config read through the engine's
+    rules_config schema; a missing one is `rule_not_implemented`."""
+    found = engines().get(ruleset)
     if found is None:
         raise RuleError(RULE_NOT_IMPLEMENTED, f"ruleset {ruleset} is not implemented")
     function = found.rules.get(rule)
     if function is None:
         raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {ruleset}.{rule} is not implemented")
-    return (function, merge_config(found.config, config))
+    return (found, function, read_config(found, merge_config(found.config, config)))
+
+
+_CONFIGS: dict[tuple[str, str], dict[str, Any]] = {}
+
+
+def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
+    """`merged` read through `engine`'s rules_config schema (once per distinct config)."""
+    if not engine.reads_config:  # TRANSITION
+        return dict(merged)
+    key = (engine.name, canonical_json(merged))
+    if key not in _CONFIGS:
+        schema = engine.config_schema
+        _CONFIGS[key] = shape_book().read(schema, engine.config_uri, merged, "config")
+    return copy.deepcopy(_CONFIGS[key])
+
+
+def read_input(engine: Engine, rule: str, value: object) -> Any:
+    """`value` read through `rule`'s declared input shape (defaults filled in)."""
+    shape = shape_book().rule_shape(engine.inputs_uri, rule)
+    if shape is None:  # TRANSITION: a ruleset still reading its own input
+        return value
+    return shape_book().read(shape, engine.inputs_uri, value, "input")
 
 
 def run_case(
@@ -69,9 +95,9 @@ def run_case(
 ) -> dict[str, Any]:
     """Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used (C1)."""
     try:
-        function, merged = resolve(ruleset, rule, config)
+        engine, function, merged = resolve(ruleset, rule, config)
         queue = DiceQueue(dice)
-        events, state = function(input, merged, queue)
+        events, state = function(read_input(engine, rule, input), merged, queue)
         queue.finish()
     except RuleError as error:
         found: dict[str, Any] = {"code": error.code, "message": error.message}
@@ -83,5 +109,5 @@ def run_case(
 
 def list_rules(ruleset: str) -> list[str]:
     """The snake_case rule names of `ruleset`, in file order (empty if it does not exist)."""
-    found = RULESETS.get(ruleset)
+    found = engines().get(ruleset)
     return list(found.rules) if found else []

@@ -1,35 +1,112 @@
-"""Every ruleset engine the harness can run, by name.
+"""Every rules engine the harness can run, by name: the shared primitives and each ruleset.
 
-A ruleset plugs in with one line in `RULESET_NAMES` (its module is `compiler/rules/<name>.py`);
-the JS mirror is one line in `module_template/scripts/rules/rulesets.mjs`.
+Nothing here names a ruleset: the rulesets are the plug-ins `compiler.plugins` finds from their
+folders. Each engine's rules come from its package (`RULES`), its config defaults from its
+`rules_config.schema.json` (the one source of them; the JS core gets the same defaults as
+generated data) and its rule input shapes from its `inputs.schema.json`.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from compiler import plugins
 from compiler.rules.base import Rule
+from compiler.rules.dialect import check_config_dialect
+from compiler.rules.shapes import Shape, ShapeBook
 
-RULESET_NAMES: tuple[str, ...] = ("primitives", "danger_room", "hazard_location", "sdm_pool")
+#: `Path.joinpath`, not `/`: the engines' files hold no division at all (catalogue C2, tested).
+SHARED_SCHEMAS = Path(__file__).resolve().parents[1].joinpath("schemas", plugins.SHARED_ENGINE)
 
 
 @dataclass(frozen=True)
-class Ruleset:
-    """A ruleset engine: its rules (snake_case name -> rule, in file order) and config defaults."""
+class Engine:
+    """One rules engine: its rules (snake_case name -> rule, in file order), the defaults of its
+    config, and the inputs document declaring each rule's input shape."""
 
     name: str
     rules: Mapping[str, Rule]
     config: Mapping[str, Any]
+    inputs: Shape
+    config_schema: Shape
+
+    @property
+    def inputs_uri(self) -> str:
+        return str(self.inputs["$id"])
+
+    @property
+    def config_uri(self) -> str:
+        return str(self.config_schema["$id"])
+
+    #: TRANSITION: whether the harness reads the config through its schema (a schema still
+    #: outside the shapes dialect leaves its engine to read its config itself).
+    reads_config: bool = True
 
 
-def _load(name: str) -> Ruleset:
-    module = importlib.import_module(f"compiler.rules.{name}")
-    rules: Mapping[str, Rule] = module.RULES
-    config: Mapping[str, Any] = module.CONFIG
-    return Ruleset(name, rules, config)
+def read_json(path: Path) -> Any:
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
-RULESETS: Mapping[str, Ruleset] = {name: _load(name) for name in RULESET_NAMES}
+def config_defaults(schema: Shape) -> dict[str, Any]:
+    """The `default` of every top-level key of a rules_config schema, in schema order."""
+    return {key: field["default"] for key, field in schema["properties"].items()}
+
+
+def schema_dir(name: str) -> Path:
+    """Where the engine `name` keeps its rules_config and inputs schemas."""
+    if name == plugins.SHARED_ENGINE:
+        return SHARED_SCHEMAS
+    return plugins.plugins()[name].layer("schemas")
+
+
+def engine_data(name: str) -> tuple[Mapping[str, Any], Shape, Shape]:
+    """An engine's config defaults, inputs document and rules_config schema, read off its
+    schemas (no import)."""
+    return _engine_data(schema_dir(name))
+
+
+@functools.cache
+def _engine_data(folder: Path) -> tuple[Mapping[str, Any], Shape, Shape]:
+    schema = read_json(folder.joinpath("rules_config.schema.json"))
+    return (config_defaults(schema), read_json(folder.joinpath("inputs.schema.json")), schema)
+
+
+def engine_names() -> tuple[str, ...]:
+    """The shared primitives first, then every discovered ruleset in name order."""
+    return (plugins.SHARED_ENGINE, *plugins.names())
+
+
+def engines() -> Mapping[str, Engine]:
+    """Every engine by name (`engine_names` order), its rules imported."""
+    return _engines(plugins.search_roots())
+
+
+@functools.cache
+def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
+    found = {}
+    for name in engine_names():
+        if name == plugins.SHARED_ENGINE:
+            module = importlib.import_module(f"compiler.rules.{name}")
+        else:
+            module = plugins.plugins()[name].import_engine()
+        config, inputs, schema = engine_data(name)
+        reads = not check_config_dialect(schema)
+        found[name] = Engine(name, module.RULES, config, inputs, schema, reads)
+    return found
+
+
+def shape_book() -> ShapeBook:
+    """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
+    engine's shapes."""
+    return _shape_book(plugins.search_roots())
+
+
+@functools.cache
+def _shape_book(roots: tuple[Path, ...]) -> ShapeBook:
+    return ShapeBook(d for e in _engines(roots).values() for d in (e.inputs, e.config_schema))

@@ -26,11 +26,13 @@ from referencing import Registry, Resource
 from referencing.exceptions import NoSuchResource
 from referencing.jsonschema import DRAFT202012
 
+from compiler import plugins
 from compiler.model import KIND_BY_FOLDER
 
 SCHEMA_DIR = Path(__file__).resolve().parent
 BASE_URI = "https://rulepack.invalid/schemas/"
 MANIFEST = "manifest"
+MANIFEST_FILE = "manifest.schema.json"
 RULES_CONFIG = "rules_config"
 HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
@@ -43,6 +45,8 @@ SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
 SHIPS_AS = ("Item", "data")
 #: The engine of a ruleset whose manifest does not name a known one.
 UNKNOWN_ENGINE = "?"
+#: The file of `rulesets/<engine>/` that configures the engine, not a content kind.
+ENGINE_FILES = frozenset({"rules_config.schema.json"})
 
 #: A path into a document with `*` standing for any array item or any map value.
 FieldPath = tuple[str, ...]
@@ -71,16 +75,22 @@ def _refuse(uri: str) -> Resource[Any]:
 class SchemaSet:
     """Every schema of one folder, the registry holding them, and what is derived from them."""
 
-    def __init__(self, directory: Path = SCHEMA_DIR) -> None:
+    def __init__(
+        self, directory: Path = SCHEMA_DIR, engines: tuple[str, ...] | None = None
+    ) -> None:
+        """Load every schema under `directory`; `engines` are the rulesets a manifest may name
+        (by default the rulesets `compiler.plugins` finds), put into the manifest's enum."""
         self.directory = directory
         self.files: dict[str, Mapping[str, Any]] = {}
-        digest = hashlib.sha256()
-        for path in sorted(directory.rglob("*.schema.json")):
-            name = path.relative_to(directory).as_posix()
+        self._engines = plugins.names() if engines is None else engines
+        digest = hashlib.sha256("\0".join(self._engines).encode() + b"\0\0")
+        for name, path in _schema_files(directory, self._engines):
             raw = path.read_bytes()
             digest.update(name.encode() + b"\0" + raw + b"\0")
             self.files[name] = json.loads(raw)
         self.fingerprint = digest.hexdigest()
+        if MANIFEST_FILE in self.files:
+            self.files[MANIFEST_FILE] = _with_engines(self.files[MANIFEST_FILE], self._engines)
         # jsonschema switches to the stock validator class for any subschema that declares
         # `$schema`, which would drop our integer and pattern rules behind every `$ref`; the
         # dialect is fixed (2020-12), so the registry holds the schemas without it.
@@ -91,10 +101,9 @@ class SchemaSet:
         registry: Registry[Any] = Registry(retrieve=_refuse)  # type: ignore[call-arg]
         self.registry = registry.with_resources(resources)
 
-    @functools.cache  # noqa: B019
     def engines(self) -> tuple[str, ...]:
-        """The rules engines a manifest may name (the manifest schema's `ruleset` enum)."""
-        return tuple(self.files["manifest.schema.json"]["properties"]["ruleset"]["enum"])
+        """The rules engines a manifest may name: the rulesets found from their folders."""
+        return self._engines
 
     def uri(self, engine: str | None, kind: str) -> str:
         """The schema a document of `kind` in a ruleset using `engine` is validated against.
@@ -104,7 +113,7 @@ class SchemaSet:
         the engine turns out to be, while keys it does not know may belong to an extension.
         """
         if kind == RULES_CONFIG:
-            return f"{BASE_URI}rules_config/{engine}.schema.json"
+            return f"{BASE_URI}rulesets/{engine}/rules_config.schema.json"
         if kind == MANIFEST or engine is None:
             return f"{BASE_URI}{kind}.schema.json"
         if engine not in self.engines():
@@ -125,7 +134,7 @@ class SchemaSet:
         for name, schema in sorted(self.files.items()):
             parts = name.split("/")
             common = f"{_kind(name)}.schema.json" in self.files
-            if len(parts) != 3 or parts[0] != "rulesets" or common:
+            if len(parts) != 3 or parts[0] != "rulesets" or common or parts[2] in ENGINE_FILES:
                 continue
             info = _engine_kind(name, schema, parts[1], found)
             found[info.folder] = info
@@ -210,6 +219,36 @@ def _engine_kind(
     return KindInfo(_kind(name), folder, engines, ships_as)
 
 
+def _schema_files(directory: Path, engines: tuple[str, ...]) -> list[tuple[str, Path]]:
+    """(name, path) of every schema under `directory`, and of each ruleset kept outside it
+    (a plug-in root's `compiler/schemas/rulesets/<name>/`), named as if it were inside."""
+    found = {
+        p.relative_to(directory).as_posix(): p for p in directory.rglob("*.schema.json")
+        if not _engine_only(p.relative_to(directory).as_posix())
+    }
+    if directory == SCHEMA_DIR:
+        for engine in (e for e in engines if e in plugins.plugins()):
+            folder = plugins.plugins()[engine].layer("schemas")
+            if not folder.is_relative_to(directory):
+                for path in folder.rglob("*.schema.json"):
+                    name = f"rulesets/{engine}/{path.relative_to(folder).as_posix()}"
+                    if not _engine_only(name):
+                        found[name] = path
+    return sorted(found.items())
+
+
+def _engine_only(name: str) -> bool:
+    """Schemas only the rules engines read (rule input shapes, the shared primitives' own)."""
+    return name.startswith(f"{plugins.SHARED_ENGINE}/") or name.endswith("/inputs.schema.json")
+
+
+def _with_engines(manifest: Mapping[str, Any], engines: tuple[str, ...]) -> dict[str, Any]:
+    """The manifest schema with `ruleset` limited to `engines` (its file names none of them)."""
+    properties = dict(manifest["properties"])
+    properties["ruleset"] = {**properties["ruleset"], "enum": list(engines)}
+    return {**manifest, "properties": properties}
+
+
 def _without_dialect(schema: Mapping[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in schema.items() if key != "$schema"}
 
@@ -252,9 +291,13 @@ def _freeze(plan: dict[str, Any]) -> DefaultPlan:
     return {name: (entry[0], _freeze(entry[1])) for name, entry in plan.items()}
 
 
-@functools.cache
 def default_schemas() -> SchemaSet:
-    """The schemas shipped with the compiler, loaded once per process."""
+    """The schemas shipped with the compiler and its plug-ins, loaded once per search path."""
+    return _default_schemas(plugins.search_roots())
+
+
+@functools.cache
+def _default_schemas(roots: tuple[Path, ...]) -> SchemaSet:
     return SchemaSet(SCHEMA_DIR)
 
 

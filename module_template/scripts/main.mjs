@@ -11,12 +11,12 @@ import { rollHitLocation } from "./foundry/hit-location.mjs";
 import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
-import { HAZARD_API } from "./foundry/hazard/api.mjs";
-import { DANGER_ROOM, registerDangerRoomHooks } from "./foundry/danger-room/api.mjs";
+import { withRuleset } from "./foundry/ruleset.mjs";
 
 /**
- * What `game.modules.get(MODULE_ID).api` offers to macros and other modules.
- * @typedef {object} ModuleApi
+ * What every module's `game.modules.get(MODULE_ID).api` offers to macros and other modules; the
+ * module's ruleset adds its own part under its name (`foundry/ruleset.mjs`, generated).
+ * @typedef {object} CoreApi
  * @property {string} engine                   The ruleset engine of this module.
  * @property {Readonly<Record<string, unknown>>} config  The ruleset's rules_config.
  * @property {(rule: string, input: object, dice: object[], config?: object) => object} runRule
@@ -27,13 +27,6 @@ import { DANGER_ROOM, registerDangerRoomHooks } from "./foundry/danger-room/api.
  *   The chat-card builder every ruleset adapter posts through (`foundry/chat-card.mjs`):
  *   `postCard`, `applyChanges`, `diceOf`, `traceLines`, `undoCard`, `copyFixture`, `fixtureYaml`,
  *   `readCard`.
- * @property {import("./foundry/danger-room/api.mjs").DangerRoomApi} [danger_room]
- *   Danger Room modules only: the Turn (pick in secret, reveal Speeds, play a card, Wait, end the
- *   Turn), cardless saves and contests, a blow's zero-Health roll, the aftermath.
- * @property {typeof HAZARD_API} [hazard_location]
- *   Hazard Dice modules only: `attack()` (the controlled token at the targeted one, through the
- *   attack window, Called Shot included) and `blast()` (at the selected measured template),
- *   each posting chat cards.
  */
 
 /* -------------------------------------------- */
@@ -46,17 +39,13 @@ Hooks.once("init", () => {
   registerDataModels();
   registerSheets();
   registerCardHooks();
-  const dangerRoom = /** @type {string} */ (ENGINE) === "danger_room";
-  if ( dangerRoom ) registerDangerRoomHooks();
-  /** @type {ModuleApi} */
-  const api = {
+  /** @type {CoreApi} */
+  const core = {
     engine: ENGINE,
     config: RULES_CONFIG,
     runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
     rollHitLocation,
-    cards: CARDS,
-    ...(/** @type {string} */ (ENGINE) === "hazard_location" ? { hazard_location: HAZARD_API } : {}),
-    ...(dangerRoom ? { danger_room: DANGER_ROOM } : {})
+    cards: CARDS
   };
-  module.api = Object.freeze(api);
+  module.api = Object.freeze(withRuleset(core));
 });

@@ -3,23 +3,27 @@
 A macro's kind is the module API method its command calls (`api.rollHitLocation("human")`).
 Each kind gives the dice cases to run and, for one case, the expected chat messages, document
 updates and notifications. A macro kind added by a ruleset plugs in with one `MacroKind` entry
-in `KINDS` (see tests/browser/README.md).
+in its `tests/browser/<ruleset>/kinds.py` (see tests/browser/README.md).
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from browser_page import BuiltModule, Doc
 
+from compiler import plugins
 from compiler.rules import run_case
 
 # `….api.method(args)` or `api.method(args)` after `const api = game.modules.get(…)?.api`; a
-# ruleset's own part of the API is one level down: `api.hazard_location.attack()`.
+# ruleset's own part of the API is one level down: `api.<ruleset>.attack()`.
 API_CALL = re.compile(r"\bapi\.((?:[A-Za-z_$][\w$]*\.)?[A-Za-z_$][\w$]*)\(([^()]*)\)")
 USER_NAME = "Gamemaster"  # the harness's logged-in user (harness/foundry/game.mjs USER)
 
@@ -45,7 +49,7 @@ class Case:
     actor: str | None
     scene: dict[str, Any] | None = field(default=None, compare=False)
     answers: tuple[dict[str, Any], ...] = field(default=(), compare=False)
-    # What else the run needs laid out first (`harness/danger_room.mjs` `stageDangerRoom`: the
+    # What else the run needs laid out first (`harness/stage.mjs` `stage`: the
     # user, local storage, the viewed Combat).
     stage: dict[str, Any] | None = field(default=None, compare=False)
 
@@ -203,12 +207,20 @@ KINDS: dict[str, MacroKind] = {
     "rollHitLocation": MacroKind(hit_location_cases, expect_hit_location),
 }
 
-# The Danger Room's kinds (danger_room_kinds.py) build on the classes above.
-from danger_room_kinds import KINDS as DANGER_ROOM_KINDS  # noqa: E402
+#: Lays out what a case needs besides the scene: the user, local storage, the viewed Combat.
+STAGE = "async (stage) => (await import('/harness/stage.mjs')).stage(stage)"
 
-KINDS.update(DANGER_ROOM_KINDS)
 
-# The Hazard Dice kinds (hazard_kinds.py) build on the classes above.
-from hazard_kinds import KINDS as HAZARD_KINDS  # noqa: E402
+def ruleset_kinds() -> dict[str, ModuleType]:
+    """Each ruleset's own macro kinds: `tests/browser/<ruleset>/kinds.py`, found by ruleset name
+    (a module with `KINDS`, and optionally `SHOWCASE`, the macro whose card the screenshot shows,
+    and `EXTRA_SHOTS`, more (macro name, file suffix) pairs). They build on the classes above."""
+    found = {}
+    for name in plugins.names():
+        if (Path(__file__).resolve().parent / name / "kinds.py").is_file():
+            found[name] = importlib.import_module(f"{name}.kinds")
+    return found
 
-KINDS.update(HAZARD_KINDS)
+
+for _module in ruleset_kinds().values():
+    KINDS.update(_module.KINDS)

@@ -15,19 +15,19 @@ from pathlib import Path
 
 from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
 from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
-from macro_kinds import KINDS, Case, MacroContext, context_for, observed
+from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
 from playwright.sync_api import BrowserContext, sync_playwright
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
-# The macro whose card a ruleset shows, where its first macro is not the telling one.
+# The macro whose card a ruleset shows, where its first macro is not the telling one, and more
+# cards worth showing, (macro name, file name suffix): each ruleset's kinds module says.
 SHOWCASE_MACRO = {
-    "danger_room": "Danger Room: Take a blow",
-    "hazard_location": "Hit location: Human",
+    name: module.SHOWCASE for name, module in ruleset_kinds().items() if hasattr(module, "SHOWCASE")
 }
-STAGE = "async (stage) => (await import('/harness/danger_room.mjs')).stageDangerRoom(stage)"
-
-# More cards worth showing: (macro name, file name suffix) per ruleset.
-EXTRA_SHOTS = {"hazard_location": (("Hazard Dice: Attack", "attack-card"),)}
+EXTRA_SHOTS = {
+    name: module.EXTRA_SHOTS for name, module in ruleset_kinds().items()
+    if hasattr(module, "EXTRA_SHOTS")
+}
 
 
 def showcase(ctx: MacroContext) -> Case:

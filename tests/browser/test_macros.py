@@ -11,6 +11,7 @@ import yaml
 from browser_page import CONTENT, GENERATIONS, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import (
     KINDS,
+    STAGE,
     Case,
     MacroContext,
     MacroKind,
@@ -22,8 +23,6 @@ from macro_kinds import (
 SHIPPED_IDS = sorted(
     yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in CONTENT.glob("*/ruleset.yaml")
 )
-# Lays out what a case needs besides the scene: the user, local storage, the viewed Combat.
-STAGE = "async (stage) => (await import('/harness/danger_room.mjs')).stageDangerRoom(stage)"
 HUMAN_TABLE: Path = CONTENT / "hazard_location" / "hit_locations" / "human.yaml"
 
 

@@ -19,6 +19,9 @@ from browser_launch import HarnessServer
 from browser_page import REPO, SAMPLE_ACTOR, BuiltModule, HarnessPage, build_modules
 from macro_kinds import KINDS, Case, context_for, observed
 from playwright.sync_api import BrowserContext
+from plugin_roots import TEST_PLUGINS
+
+from compiler.plugins import PATH_VARIABLE
 
 MINI = REPO / "tests" / "golden_module" / "content" / "mini"
 
@@ -70,7 +73,9 @@ def canary_content(root: Path) -> Path:
 @pytest.fixture(scope="module")
 def mini(tmp_path_factory: pytest.TempPathFactory) -> BuiltModule:
     root = tmp_path_factory.mktemp("xss")
-    [module] = build_modules(canary_content(root), root / "out")
+    with pytest.MonkeyPatch.context() as patch:  # `mini` uses a test ruleset (tests/plugins/)
+        patch.setenv(PATH_VARIABLE, str(TEST_PLUGINS))
+        [module] = build_modules(canary_content(root), root / "out")
     return module
 
 

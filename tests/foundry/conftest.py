@@ -1,4 +1,4 @@
-"""Fixtures for the Foundry-layer tests: the shipped content built once, and the npm dev tools."""
+"""Fixtures for the Foundry-layer tests: the shipped content built once."""
 
 from __future__ import annotations
 
@@ -7,17 +7,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from node_tools import REPO, NodeTools, install_node_modules
+from node_tools import REPO
 
 from compiler.cli import main
 
 CONTENT = REPO / "content"
-
-
-@pytest.fixture(scope="session")
-def node_tools(tmp_path_factory: pytest.TempPathFactory, node_path: Path) -> NodeTools:
-    """node with the locked dev tools (TypeScript) installed (`npm ci` first when stale)."""
-    return install_node_modules(tmp_path_factory.mktemp("node"), node_path)
 
 
 @pytest.fixture(scope="session")

@@ -186,7 +186,7 @@ def test_an_engine_extension_reaches_the_description(tmp_path: Path) -> None:
                                "nullable": False, "required": False}
     assert fields["reach"]["type"] == "integer" and fields["reach"]["nullable"] is True
     assert fields["damage"]["required"] is True and fields["damage"]["min"] == 0
-    assert "techniques" not in system_fields("sdm_pool", "weapon", schemas)
+    assert "techniques" not in system_fields("hazard_location", "weapon", schemas)
     assert html_paths(fields) == ["description", "notes"]
 
 

@@ -15,8 +15,10 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from node_tools import NodeTools
+from plugin_roots import TEST_PLUGINS
 
 from compiler.cli import main
+from compiler.plugins import PATH_VARIABLE
 
 PROBE = Path(__file__).with_name("sheets_probe.mjs")
 MINI = Path(__file__).resolve().parents[1] / "golden_module" / "content"
@@ -89,7 +91,9 @@ def canary_modules(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
                     lines[number] = f"name: {json.dumps(named)}"  # JSON is a YAML scalar
             path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     out = tmp_path_factory.mktemp("dist")
-    result = CliRunner().invoke(main, ["build", str(content), "--out", str(out)])
+    with pytest.MonkeyPatch.context() as patch:  # `mini` uses a test ruleset (tests/plugins/)
+        patch.setenv(PATH_VARIABLE, str(TEST_PLUGINS))
+        result = CliRunner().invoke(main, ["build", str(content), "--out", str(out)])
     assert result.exit_code == 0, result.output
     return sorted(p for p in out.iterdir() if p.is_dir())
 

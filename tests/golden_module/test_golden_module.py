@@ -1,8 +1,11 @@
 """Golden record of a small built module (as openapi-python-client keeps one).
 
 The generated files and the decoded packs of `content/mini` are compared file by file with
-`expected/`; static files must be verbatim copies of `module_template/`. After an intended change,
-rewrite the record with `python -m pytest tests/golden_module --regen-golden` and review the diff.
+`expected/`, and the listing of every file shows what a module ships: the shared core and its own
+ruleset's files only (`mini` uses `common_only`, the test ruleset of the shared kinds alone in
+tests/plugins/). Static files must be verbatim copies of `module_template/` (or of the plug-in
+root's). After an intended change, rewrite the record with
+`python -m pytest tests/golden_module --regen-golden` and review the diff.
 """
 
 from __future__ import annotations
@@ -15,15 +18,20 @@ from pathlib import Path
 import plyvel
 import pytest
 from click.testing import CliRunner
+from plugin_roots import TEST_PLUGINS
 
 from compiler.cli import main
+from compiler.plugins import PATH_VARIABLE
 from compiler.sanitize import ALLOWED_TAGS
 
 HERE = Path(__file__).resolve().parent
 EXPECTED = HERE / "expected"
 TEMPLATE = HERE.parents[1] / "module_template"
 MODULE = "rulepack-mini"
-GENERATED = ("module.json", "lang/en.json", "scripts/config.mjs")
+GENERATED = (
+    "module.json", "lang/en.json", "scripts/config.mjs", "scripts/rules/rulesets.mjs",
+    "scripts/foundry/ruleset.mjs", "scripts/foundry/traces.mjs",
+)
 
 
 def decode_pack(folder: Path) -> str:
@@ -39,11 +47,9 @@ def record(module: Path) -> dict[str, str]:
     files = {name: (module / name).read_text(encoding="utf-8") for name in GENERATED}
     for pack in sorted((module / "packs").iterdir()):
         files[f"packs/{pack.name}.json"] = decode_pack(pack)
-    # The rules core grows with every ruleset; its files are checked verbatim below instead.
     listing = sorted(
         p.relative_to(module).as_posix() for p in module.rglob("*")
         if p.is_file() and "packs" not in p.relative_to(module).parts
-        and not p.relative_to(module).as_posix().startswith("scripts/rules/")
     )
     files["files.txt"] = "\n".join(listing) + "\n"
     return files
@@ -52,7 +58,9 @@ def record(module: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def module(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("dist")
-    result = CliRunner().invoke(main, ["build", str(HERE / "content"), "--out", str(out)])
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv(PATH_VARIABLE, str(TEST_PLUGINS))
+        result = CliRunner().invoke(main, ["build", str(HERE / "content"), "--out", str(out)])
     assert result.exit_code == 0, result.output
     # Decode a copy: opening a LevelDB rewrites its log files.
     shutil.copytree(out / MODULE, out / "copy")
@@ -82,7 +90,10 @@ def test_static_files_are_verbatim_copies(module: Path) -> None:
     names = [p.relative_to(module).as_posix() for p in module.rglob("*") if p.is_file()]
     for name in [n for n in names if not n.startswith("packs/")]:
         if name not in GENERATED and not name.endswith(".json"):
-            assert (module / name).read_bytes() == (TEMPLATE / name).read_bytes(), name
+            source = TEMPLATE / name
+            if not source.exists():
+                source = TEST_PLUGINS / "module_template" / name
+            assert (module / name).read_bytes() == source.read_bytes(), name
 
 
 def html_values(value: object, key: str = "") -> list[str]:

@@ -8,7 +8,8 @@
  *   {id, op: "rules", ruleset}                                  -> {id, rules: [...]}
  *   {id, op: "config", ruleset}                                 -> {id, config: {...}}
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
- * The core directory is an argument so a test can point it at a deliberately broken copy.
+ * The core directory (a built `scripts/rules`, with its generated `rulesets.mjs`) is an argument
+ * so a test can point it at a deliberately broken copy.
  */
 
 import { createInterface } from "node:readline";
@@ -45,7 +46,7 @@ function answer(request) {
       catch(err) { return { crash: String(err?.stack ?? err) }; }
     }) };
     case "rules": return { rules: harness.listRules(request.ruleset) };
-    case "config": return { config: rulesets[request.ruleset]?.CONFIG ?? null };
+    case "config": return { config: rulesets.RULESETS[request.ruleset]?.CONFIG ?? null };
     default: throw new Error(`unknown op ${request.op}`);
   }
 }

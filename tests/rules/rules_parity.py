@@ -21,6 +21,7 @@ from typing import IO, Any
 import yaml
 from jsonschema import Draft202012Validator
 
+from compiler import plugins
 from compiler.rules.harness import run_case
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
@@ -94,9 +95,15 @@ def load_fixture(path: Path, validator: Draft202012Validator) -> Fixture:
 
 
 def discover(golden_dir: Path = GOLDEN_DIR) -> list[Fixture]:
-    """Every `<ruleset>/<name>.yaml` under the golden folder, sorted by path."""
+    """Every `<ruleset>/<name>.yaml` under the golden folder, sorted by path, then those of each
+    ruleset kept beside the checkout (its plug-in root's `tests/golden/<ruleset>/`)."""
     validator = fixture_validator()
-    return [load_fixture(path, validator) for path in sorted(golden_dir.glob("*/*.yaml"))]
+    paths = sorted(golden_dir.glob("*/*.yaml"))
+    for plugin in plugins.plugins().values():
+        folder = plugin.layer("golden")
+        if golden_dir == GOLDEN_DIR and not folder.is_relative_to(GOLDEN_DIR):
+            paths += sorted(folder.glob("*.yaml"))
+    return [load_fixture(path, validator) for path in paths]
 
 
 # --------------------------------------------------------------------------- engines
@@ -109,7 +116,7 @@ def run_python(case: Mapping[str, Any]) -> Result:
 class NodeEngine:
     """A Node child running `engine_server.mjs` on one JS rules core directory."""
 
-    def __init__(self, node: Path, core_dir: Path = JS_CORE) -> None:
+    def __init__(self, node: Path, core_dir: Path) -> None:
         self._stderr: IO[str] = tempfile.TemporaryFile("w+", encoding="utf-8")
         self._proc = subprocess.Popen(
             [str(node), str(ENGINE_SERVER), str(core_dir)],
@@ -231,7 +238,9 @@ def compare(fixture: Fixture, python: Result, js: Result) -> list[str]:
 
 def report(fixture: Fixture, problems: Sequence[str]) -> str:
     name = fixture.data.get("name", "?")
-    return f"{fixture.path.relative_to(REPO_ROOT)} ({name}):\n" + "\n".join(problems)
+    path = fixture.path
+    shown = path.relative_to(REPO_ROOT) if path.is_relative_to(REPO_ROOT) else path
+    return f"{shown} ({name}):\n" + "\n".join(problems)
 
 
 def _guarded(python: Callable[[Mapping[str, Any]], Result], case: Mapping[str, Any]) -> Result:

@@ -24,6 +24,7 @@ from rules_parity import (
     run_python,
 )
 
+from compiler import plugins
 from compiler.rules import ERROR_CODES
 
 FIXTURES = discover()
@@ -54,6 +55,15 @@ def test_every_primitive_has_fixtures() -> None:
         for item in f.data["covers"]
     )
     assert [item for item in CATALOGUE_ITEMS if not covered[item]] == []
+
+
+def test_every_engine_folder_holds_fixtures() -> None:
+    """Discovery found every fixture folder: each engine's, with as many cases as it has ids."""
+    found = Counter(f.ruleset for f in FIXTURES)
+    assert found["primitives"] >= len(CATALOGUE_ITEMS)
+    for name in plugins.names():
+        ids = (GOLDEN_DIR / name / "catalogue_ids.txt").read_text(encoding="utf-8").split()
+        assert found[name] >= len(ids) // 2, f"{name}: {found[name]} fixtures for {len(ids)} ids"
 
 
 def test_fixture_names_are_unique() -> None:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from rules_parity import JS_CORE, REPO_ROOT, NodeEngine
 
-from compiler.rules.registry import RULESET_NAMES, RULESETS
+from compiler.rules.registry import engine_names, engines
 
 PY_CORE = REPO_ROOT / "compiler" / "rules"
 ITEM = re.compile(r"\b(P(?:1[0-4]|[1-9])|C[1-6])\b")
@@ -24,31 +24,43 @@ JSDOC_THEN_DEF = re.compile(
     r"(?:export (?:function|class) (\w+)|  (?!constructor)(\w+)\([^\n]*\) \{)",
     re.DOTALL,
 )
-#: danger_room part A's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
-DANGER_ROOM_A = ("common", "attributes", "hexes", "reach", "order", "movement", "senses")
-DANGER_ROOM_A += ("landing", "weapons", "acts", "turn")
-#: danger_room part B's topic modules (its DR-Rxx/DR-Gxx tags are checked by its own tests)
-DANGER_ROOM_B = ("combatant", "rolls", "saves", "conditions", "health", "damage", "hits")
-DANGER_ROOM_B += ("defences", "aftermath", "part_b")
-#: hazard_location and its topic modules (its HZ-Rxx/HZ-Gxx tags are checked by its own tests)
-HAZARD_LOCATION = ("", "_fields", "_config", "_content", "_arith", "_checks", "_armor", "_harm")
-HAZARD_LOCATION += ("_stamina", "_turn", "_gear", "_measures", "_pools", "_attack")
-#: (python module, JS module, whether each definition must name a catalogue item)
-MIRRORED = [
-    ("queue.py", "queue.mjs", True),
-    ("dice.py", "dice.mjs", True),
-    ("primitives.py", "primitives.mjs", True),
-    ("inputs.py", "inputs.mjs", False),
-    ("harness.py", "harness.mjs", False),
-    ("errors.py", "errors.mjs", False),
-    *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_A),
-    *((f"danger_room/{m}.py", f"danger_room/{m}.mjs", False) for m in DANGER_ROOM_B),
-    # shipped content -> rule input (its DR tags: tests/rules/test_danger_room_content.py)
-    ("danger_room/content.py", "danger_room/content.mjs", False),
-    *((f"hazard_location{m}.py", f"hazard_location{m}.mjs", False) for m in HAZARD_LOCATION),
-    # shipped content -> rule input (its HZ tags: tests/rules/test_hazard_location_shipped.py)
-    ("hazard_location_shipped.py", "hazard_location_shipped.mjs", False),
-]
+#: Python modules with no JS twin: the package marker, the engine registry (the JS one is
+#: generated), the rule type and the dialect check (build and tests only).
+PYTHON_ONLY = frozenset({"__init__.py", "base.py", "registry.py", "dialect.py"})
+#: Shared modules whose every definition must name a catalogue item (P1-P14, C1-C6); a ruleset's
+#: own items are checked by its tests.
+TAGGED = frozenset({"queue.py", "dice.py", "primitives.py"})
+
+
+def _twin(path: Path) -> str:
+    """The JS twin of a Python engine file, relative to the JS core: `x.py` is `x.mjs`, a ruleset
+    package's `__init__.py` is its `index.mjs`."""
+    relative = path.relative_to(PY_CORE)
+    name = "index.mjs" if relative.name == "__init__.py" else relative.with_suffix(".mjs").name
+    return (relative.parent / name).as_posix()
+
+
+def _mirrored() -> list[tuple[str, str, bool]]:
+    """(python file, JS file, tagged) of every Python engine file, found by walking the tree."""
+    found = []
+    for path in sorted(PY_CORE.rglob("*.py")):
+        relative = path.relative_to(PY_CORE)
+        if relative.parent == Path(".") and relative.name in PYTHON_ONLY:
+            continue
+        found.append((relative.as_posix(), _twin(path), relative.as_posix() in TAGGED))
+    return found
+
+
+MIRRORED = _mirrored()
+
+
+def test_every_engine_file_has_its_twin_and_back() -> None:
+    """Walking both trees pairs every file: no Python module without its JS mirror or back."""
+    assert [js for _, js, _ in MIRRORED if not (JS_CORE / js).is_file()] == []
+    paired = {js for _, js, _ in MIRRORED}
+    js_files = {p.relative_to(JS_CORE).as_posix() for p in JS_CORE.rglob("*.mjs")}
+    assert sorted(js_files - paired) == []
+    assert {ruleset for ruleset in engine_names()[1:]} <= {js.split("/")[0] for js in paired}
 
 
 def camel(name: str) -> str:
@@ -81,6 +93,8 @@ def _is_named_tuple(node: ast.ClassDef) -> bool:
 def js_defs(path: Path) -> list[tuple[str, str]]:
     """Exported functions and classes and their methods, each with its JSDoc: (name, doc)."""
     text = path.read_text(encoding="utf-8")
+    # A class the module does not export is private, its methods too (Python's `_Reader`).
+    text = re.sub(r"^class \w+.*?^\}$", "", text, flags=re.DOTALL | re.MULTILINE)
     defs = [(m.group(2) or m.group(3), m.group(1)) for m in JSDOC_THEN_DEF.finditer(text)]
     exported = re.findall(r"^export (?:function|class) (\w+)", text, re.MULTILINE)
     documented = {name for name, _ in defs}
@@ -106,27 +120,55 @@ def test_docs_name_the_same_items(py_file: str, js_file: str, tagged: bool) -> N
         assert items == sorted(set(ITEM.findall(js_docs.get(name, "")))), f"{js_file}: {name}"
 
 
+#: A ruleset's catalogue items (`DR-R19`, `HZ-G10`; HZ's ranges `HZ-R04-R06` count as one).
+RULESET_ITEM = re.compile(r"\b[A-Z]{2,3}-[REG]\d{2}(?:-[REG]\d{2})?\b")
+MAX_LINES = 400
+
+
+@pytest.mark.parametrize(("py_file", "js_file", "tagged"), MIRRORED, ids=[m[0] for m in MIRRORED])
+def test_docs_name_the_same_ruleset_items(py_file: str, js_file: str, tagged: bool) -> None:
+    js_docs = dict(js_defs(JS_CORE / js_file))
+    for name, doc in python_defs(PY_CORE / py_file):
+        found = sorted(set(RULESET_ITEM.findall(doc)))
+        assert found == sorted(set(RULESET_ITEM.findall(js_docs[name]))), f"{js_file}: {name}"
+
+
+@pytest.mark.parametrize("ruleset", engine_names())
+def test_every_rule_names_its_items(ruleset: str) -> None:
+    """Each rule function's docstring names the catalogue items it implements."""
+    pattern = ITEM if ruleset == "primitives" else RULESET_ITEM
+    for name, rule in engines()[ruleset].rules.items():
+        assert pattern.search(rule.__doc__ or ""), f"{ruleset}.{name} names no catalogue item"
+
+
+@pytest.mark.parametrize(("py_file", "js_file", "tagged"), MIRRORED, ids=[m[0] for m in MIRRORED])
+def test_engine_modules_stay_small(py_file: str, js_file: str, tagged: bool) -> None:
+    """House rule: modules under ~400 lines, in both languages."""
+    for path in (PY_CORE / py_file, JS_CORE / js_file):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= MAX_LINES, path
+
+
 def test_js_exports_document_their_returns() -> None:
-    for path in sorted(JS_CORE.glob("*.mjs")):
+    for path in sorted(JS_CORE.rglob("*.mjs")):
         for name, doc in js_defs(path):
             if name[0].islower():
                 # A rule's signature lives once, in the `Rule` @callback it is typed with.
                 assert "@returns" in doc or "@type {Rule}" in doc, f"{path.name}: {name}"
 
 
-def test_rulesets_register_the_same_names() -> None:
-    text = (JS_CORE / "rulesets.mjs").read_text(encoding="utf-8")
-    registered = re.findall(r'^export \* as (\w+) from "\./(\w+)\.mjs";$', text, re.MULTILINE)
-    assert all(name == module for name, module in registered)
-    assert [name for name, _ in registered] == list(RULESET_NAMES)
+def test_the_generated_registry_lists_every_engine(js_core: Path) -> None:
+    text = (js_core / "rulesets.mjs").read_text(encoding="utf-8")
+    registered = re.findall(r'^import \{ RULES as (\w+) \} from "\./([\w/.]+)";$', text, re.M)
+    assert [name for name, _ in registered] == list(engine_names())
+    assert all(path in ("primitives.mjs", f"{name}/index.mjs") for name, path in registered)
 
 
-@pytest.mark.parametrize("ruleset", RULESET_NAMES)
+@pytest.mark.parametrize("ruleset", engine_names())
 def test_rules_and_config_match(ruleset: str, js_engine: NodeEngine) -> None:
-    rules = list(RULESETS[ruleset].rules)
+    rules = list(engines()[ruleset].rules)
     assert all(re.fullmatch(r"[a-z][a-z0-9]*(_[a-z][a-z0-9]*)*", name) for name in rules)
     assert js_engine.rules(ruleset) == rules
-    assert js_engine.config(ruleset) == dict(RULESETS[ruleset].config)
+    assert js_engine.config(ruleset) == dict(engines()[ruleset].config)
 
 
 def test_js_core_is_plain_and_dependency_free() -> None:

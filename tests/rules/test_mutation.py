@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from rules_parity import JS_CORE, NodeEngine, check_all, discover, run_python
+from rules_parity import NodeEngine, check_all, discover, run_python
 
 from compiler.rules import dice
 
@@ -66,10 +66,11 @@ def test_unbroken_engines_pass(js_engine: NodeEngine) -> None:
 
 @pytest.mark.parametrize(("file", "source", "broken", "catcher"), JS_MUTANTS)
 def test_broken_js_primitive_fails(
-    file: str, source: str, broken: str, catcher: str, tmp_path: Path, node_path: Path
+    file: str, source: str, broken: str, catcher: str, tmp_path: Path, node_path: Path,
+    js_core: Path,
 ) -> None:
     core = tmp_path / "rules"
-    shutil.copytree(JS_CORE, core)
+    shutil.copytree(js_core, core)
     text = (core / file).read_text(encoding="utf-8")
     assert text.count(source) == 1, f"mutation site moved: update JS_MUTANTS for {file}"
     (core / file).write_text(text.replace(source, broken), encoding="utf-8")

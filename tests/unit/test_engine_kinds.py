@@ -27,7 +27,7 @@ def schema_set(tmp_path: Path, extra: dict[str, dict[str, object]]) -> SchemaSet
     for name, schema in extra.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(json.dumps(schema))
-    return SchemaSet(folder)
+    return SchemaSet(folder, engines=("danger_room", "hazard_location", "other_engine"))
 
 
 def test_an_engine_kind_is_found_by_its_folder(tmp_path: Path) -> None:
@@ -40,12 +40,12 @@ def test_an_engine_kind_is_found_by_its_folder(tmp_path: Path) -> None:
 
 
 def test_two_engines_may_share_a_kind(tmp_path: Path) -> None:
-    other = {**TIER, "$id": TIER["$id"].replace("danger_room", "crytures")}  # type: ignore[attr-defined]
+    other = {**TIER, "$id": TIER["$id"].replace("danger_room", "other_engine")}  # type: ignore[attr-defined]
     schemas = schema_set(tmp_path, {
         "rulesets/danger_room/threat_tier.schema.json": TIER,
-        "rulesets/crytures/threat_tier.schema.json": other,
+        "rulesets/other_engine/threat_tier.schema.json": other,
     })
-    assert schemas.kinds()["threat_tiers"].engines == frozenset({"danger_room", "crytures"})
+    assert schemas.kinds()["threat_tiers"].engines == frozenset({"danger_room", "other_engine"})
 
 
 @pytest.mark.parametrize("broken", [

@@ -11,10 +11,15 @@ from compiler.model import Author, Mark, SourceDoc
 from compiler.validation import Checked
 
 MANIFEST = {
-    "id": "demo", "title": "Demo", "version": "1.0.0", "description": "", "ruleset": "sdm_pool",
+    "id": "demo", "title": "Demo", "version": "1.0.0", "description": "", "ruleset": "common_only",
     "authors": [{"name": "Ada", "url": "https://example.org"}], "foundry_system": "worldbuilding",
     "damage_types": [{"id": "fire", "name": "Fire"}], "rules_config": {"x": 1},
 }
+
+
+@pytest.fixture(autouse=True)
+def _plugins(common_only: str) -> None:
+    """The rulesets here use `common_only`, the shared kinds alone (tests/plugins/)."""
 
 
 def _doc(kind: str, data: dict[str, Any], path: str = "") -> Checked:
@@ -34,7 +39,7 @@ def _folder(
     *documents: Checked, manifest: Checked | None = None, name: str = "demo"
 ) -> FolderContent:
     manifest = manifest if manifest is not None else _manifest()
-    return FolderContent(name, "sdm_pool", manifest, documents)
+    return FolderContent(name, "common_only", manifest, documents)
 
 
 def _messages(*folders: FolderContent) -> list[str]:
@@ -60,7 +65,7 @@ def test_a_consistent_folder_links_into_a_sorted_ruleset() -> None:
         ("armor", "coat"), ("fighter", "hand"), ("hit_locations", "human"), ("weapon", "axe"),
     ]
     assert ruleset.of_kind("weapon")[0].data is weapon.data
-    assert (ruleset.folder, ruleset.module_id, ruleset.engine) == ("demo", "demo", "sdm_pool")
+    assert (ruleset.folder, ruleset.module_id, ruleset.engine) == ("demo", "demo", "common_only")
     assert ruleset.authors == (Author("Ada", "https://example.org", None),)
     assert ruleset.rules_config == {"x": 1}
     assert ruleset.release_url_base is None
@@ -122,7 +127,7 @@ def test_duplicates_are_found_case_folded_and_name_the_first_file() -> None:
 
 def test_module_ids_are_unique_across_rulesets() -> None:
     one = _folder(name="one")
-    two = FolderContent("two", "sdm_pool", Checked(
+    two = FolderContent("two", "common_only", Checked(
         SourceDoc("c/two/ruleset.yaml", "manifest", MANIFEST, {("id",): Mark(2, 5)}), MANIFEST
     ), ())
     assert _messages(one, two) == [

@@ -107,7 +107,7 @@ def test_every_schema_file_is_reachable_from_a_validator_root() -> None:
 
 @pytest.mark.parametrize("engine", SCHEMAS.engines())
 def test_each_engine_has_a_closed_rules_config_with_defaults(engine: str) -> None:
-    schema = SCHEMAS.files[f"rules_config/{engine}.schema.json"]
+    schema = SCHEMAS.files[f"rulesets/{engine}/rules_config.schema.json"]
     assert schema["type"] == "object"
     assert schema["additionalProperties"] is False
     for name, field in schema["properties"].items():
@@ -192,7 +192,7 @@ def extended(tmp_path_factory: pytest.TempPathFactory) -> SchemaSet:
     target = folder / "rulesets" / "danger_room" / "weapon.schema.json"
     target.parent.mkdir(parents=True, exist_ok=True)  # replaces the shipped extension
     target.write_text(json.dumps(EXTENSION), encoding="utf-8")
-    return SchemaSet(folder)
+    return SchemaSet(folder, engines=(*SCHEMAS.engines(), "common_only"))
 
 
 def _check(schemas: SchemaSet, engine: str, data: dict[str, Any]) -> Checked | list[str]:
@@ -206,7 +206,7 @@ def test_an_extension_applies_to_its_engine_only(extended: SchemaSet) -> None:
     checked = _check(extended, "danger_room", data)
     assert isinstance(checked, Checked)
     assert checked.data["techniques"] == ["chop"]
-    assert _check(extended, "sdm_pool", data) == ["w.yaml:1:1: $: unknown key 'techniques'"]
+    assert _check(extended, "common_only", data) == ["w.yaml:1:1: $: unknown key 'techniques'"]
 
 
 def test_an_extension_keeps_the_common_fields_and_stays_closed(extended: SchemaSet) -> None:
@@ -224,5 +224,5 @@ def test_an_extension_adds_defaults_html_fields_and_references(extended: SchemaS
                             "techniques": []}
     assert extended.html_fields("danger_room", "weapon") == ("description", "notes")
     assert ((("techniques", "*"), "card")) in extended.references("danger_room", "weapon")
-    assert extended.html_fields("sdm_pool", "weapon") == ("description",)
+    assert extended.html_fields("common_only", "weapon") == ("description",)
     assert extended.fingerprint != SCHEMAS.fingerprint

@@ -8,7 +8,9 @@ import shutil
 from typing import Any
 
 import pytest
+from plugin_roots import TEST_PLUGINS
 
+from compiler import plugins
 from compiler.model import Mark, SourceDoc
 from compiler.schemas import NO_DEFAULT, SCHEMA_DIR, UNKNOWN_ENGINE, SchemaSet, default_schemas
 from compiler.validation import (
@@ -22,7 +24,12 @@ from compiler.validation import (
     html_fields,
 )
 
-PURE = Checker(default_schemas(), accelerate=False)
+#: The shipped schemas, plus those of the test plug-ins (tests/plugins/): `common_only` is a
+#: ruleset of the shared kinds alone.
+with pytest.MonkeyPatch.context() as _patch:
+    _patch.setenv(plugins.PATH_VARIABLE, str(TEST_PLUGINS))
+    SCHEMAS = SchemaSet(SCHEMA_DIR)
+PURE = Checker(SCHEMAS, accelerate=False)
 MARKS = {(): Mark(1, 1), ("id",): Mark(1, 5), ("damage",): Mark(3, 9)}
 
 
@@ -82,13 +89,13 @@ def test_the_rules_hold_behind_every_ref() -> None:
     # does, so this fails if the registry ever holds them with it.
     wrong_id = "w.yaml:1:5: $.id: 'x\\n' does not match '^[a-z0-9]+(-[a-z0-9]+)*$'"
     for kind in ("weapon", "armor", "card", "power", "fighter"):
-        assert _errors({"id": "x\n", "name": "X"}, kind, "sdm_pool") == [wrong_id]
+        assert _errors({"id": "x\n", "name": "X"}, kind, "common_only") == [wrong_id]
         # danger_room's extensions require more fields; the id rule still holds behind them.
         assert wrong_id in _errors({"id": "x\n", "name": "X"}, kind, "danger_room")
 
 
 def test_format_is_asserted() -> None:
-    manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "sdm_pool",
+    manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "common_only",
                 "authors": [{"name": "A", "email": "nobody"}]}
     assert _errors(manifest, "manifest") == [
         "w.yaml:1:1: $.authors[0].email: 'nobody' is not a 'email'"
@@ -159,7 +166,7 @@ def test_fill_defaults_walks_arrays_and_maps() -> None:
 
 
 def test_manifest_defaults_and_its_rules_config() -> None:
-    manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "sdm_pool",
+    manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "common_only",
                 "authors": [{"name": "A"}]}
     assert _valid(manifest, "manifest").data == {
         **manifest, "description": "", "foundry_system": "worldbuilding", "damage_types": [],
@@ -175,14 +182,13 @@ def test_rules_config_is_left_alone_when_the_engine_is_unknown() -> None:
     manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "nope",
                 "authors": [{"name": "A"}], "rules_config": {"anything": 1}}
     assert _errors(manifest, "manifest") == [
-        "w.yaml:1:1: $.ruleset: 'nope' is not one of "
-        "['danger_room', 'sdm_pool', 'fate_wounds', 'hazard_location', 'crytures']"
+        f"w.yaml:1:1: $.ruleset: 'nope' is not one of {list(SCHEMAS.engines())!r}"
     ]
 
 
 def test_an_unknown_engine_checks_only_the_common_fields() -> None:
     _valid(_weapon(techniques=["chop"]), "weapon", UNKNOWN_ENGINE)
-    assert _errors(_weapon(techniques=["chop"]), "weapon", "sdm_pool") == [
+    assert _errors(_weapon(techniques=["chop"]), "weapon", "common_only") == [
         "w.yaml:1:1: $: unknown key 'techniques'"
     ]
     assert _errors(_weapon(damage="x"), "weapon", UNKNOWN_ENGINE) == [
@@ -216,9 +222,9 @@ def test_a_key_declared_in_a_branch_that_did_not_apply_keeps_jsonschemas_message
 
 
 def test_validators_are_built_once_per_engine_and_kind() -> None:
-    checker = Checker(default_schemas())
-    assert checker.validator("sdm_pool", "weapon") is checker.validator("sdm_pool", "weapon")
-    assert checker.validator("sdm_pool", "weapon") is not checker.validator(None, "weapon")
+    checker = Checker(SCHEMAS)
+    assert checker.validator("common_only", "weapon") is checker.validator("common_only", "weapon")
+    assert checker.validator("common_only", "weapon") is not checker.validator(None, "weapon")
     assert default_checker() is default_checker()
 
 
@@ -241,7 +247,8 @@ def test_the_accelerated_checker_reports_what_the_pure_one_does(data: dict[str, 
     assert Checker(default_schemas()).check(source, None) == PURE.check(source, None)
 
 
+@pytest.mark.usefixtures("common_only")
 def test_module_level_helpers_use_the_shipped_schemas() -> None:
-    assert isinstance(check(SourceDoc("w.yaml", "weapon", _weapon(), {}), "crytures"), Checked)
-    assert html_fields("crytures", "weapon") == ("description",)
+    assert isinstance(check(SourceDoc("w.yaml", "weapon", _weapon(), {}), "common_only"), Checked)
+    assert html_fields("common_only", "weapon") == ("description",)
 

@@ -1,10 +1,11 @@
-"""The `danger_room` engine (Krakoa Danger Room, catalogue §1), built by two engineers.
+"""The `danger_room` engine (Krakoa Danger Room, catalogue §1).
 
-Part A: attributes and pools, speed order and Wait, Reach geometry, movement and altitude,
-senses, landing and misses, weapons, and the full Turn. Part B: saves and contests, the damage
-pipeline, Active Defences, Health and crossing 0, conditions, aftermath. Each topic module
-exports its own `RULES`; this package joins them in file order. `CONFIG` (every DR-G key)
-lives in `config.py`, mirrored by `config.mjs` and checked against the rules_config schema.
+Its topic modules, in file order: attributes and pools, speed order and Wait, Reach geometry,
+movement and altitude, senses, landing and misses, weapons, the full Turn, saves and contests,
+the damage pipeline and `resolve_hit`, conditions, Health and crossing 0, Active Defences, and
+the aftermath. Each exports its own `RULES`; this package joins them in that order (mirror:
+`index.mjs`). The config defaults are the rules_config schema's; the harness checks each rule's
+input against its declared shape.
 """
 
 from __future__ import annotations
@@ -14,31 +15,30 @@ from types import ModuleType
 
 from compiler.rules.base import Rule
 from compiler.rules.danger_room import (
+    aftermath,
     attributes,
+    conditions,
+    damage,
+    defences,
+    health,
+    hits,
     landing,
     movement,
     order,
     reach,
+    saves,
     senses,
     turn,
     weapons,
 )
-from compiler.rules.danger_room.config import CONFIG
-from compiler.rules.danger_room.part_b import PART_B
 
-PART_A: tuple[ModuleType, ...] = (
-    attributes,
-    order,
-    reach,
-    movement,
-    senses,
-    landing,
-    weapons,
-    turn,
+TOPICS: tuple[ModuleType, ...] = (
+    attributes, order, reach, movement, senses, landing, weapons, turn,
+    saves, damage, hits, conditions, health, defences, aftermath,
 )
 
 RULES: Mapping[str, Rule] = {
-    name: rule for module in (*PART_A, *PART_B) for name, rule in module.RULES.items()
+    name: rule for module in TOPICS for name, rule in module.RULES.items()
 }
 
-__all__ = ["CONFIG", "PART_A", "PART_B", "RULES"]
+__all__ = ["RULES", "TOPICS"]

@@ -23,14 +23,14 @@
  */
 
 import { MODULE_ID } from "../config.mjs";
-import * as RULESETS from "../rules/rulesets.mjs";
+import { TRACES } from "./traces.mjs";
 import { applyChanges, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { toYaml } from "./yaml.mjs";
 
 /**
- * @typedef {import("../rules/primitives_trace.mjs").TraceEntry} TraceEntry
+ * @typedef {import("./trace.mjs").TraceEntry} TraceEntry
  * @typedef {Readonly<Record<string, TraceEntry>>} TraceTable  event type → catalogue id and label
  * @typedef {{d: number|string, v: number}} DieFace  one face of the dice queue (catalogue §0)
  * @typedef {import("../rules/harness.mjs").CaseResult} CaseResult
@@ -73,7 +73,7 @@ import { toYaml } from "./yaml.mjs";
  * @property {Roll[]} [rolls]             evaluated rolls, rendered into the card
  * @property {string[]} [summary]         plain-text result lines
  * @property {ChangeRecord[]} [changes]   what `applyChanges` returned
- * @property {TraceTable} [trace]         defaults to the ruleset module's exported `TRACE`
+ * @property {TraceTable} [trace]         defaults to the engine's `TRACE` (`traces.mjs`)
  * @property {ChatSpeakerData} [speaker]  defaults to `ChatMessage.getSpeaker()`
  */
 
@@ -94,13 +94,12 @@ export function diceOf(...rolls) {
 }
 
 /**
- * The TRACE table a ruleset module exports, or none.
+ * The TRACE table of an engine of this module (`traces.mjs`), or none.
  * @param {string} ruleset
  * @returns {TraceTable}
  */
 function rulesetTrace(ruleset) {
-  const modules = /** @type {Record<string, {TRACE?: TraceTable}>} */ (/** @type {unknown} */ (RULESETS));
-  return Object.hasOwn(modules, ruleset) ? (modules[ruleset].TRACE ?? {}) : {};
+  return Object.hasOwn(TRACES, ruleset) ? TRACES[ruleset] : {};
 }
 
 /**
@@ -112,7 +111,7 @@ function rulesetTrace(ruleset) {
  */
 function traceLine(event, rule, trace) {
   const entry = Object.hasOwn(trace, event?.type) ? trace[event.type] : undefined;
-  /** @type {import("../rules/primitives_trace.mjs").TraceFormat} */
+  /** @type {import("./trace.mjs").TraceFormat} */
   const format = (key, data) => game.i18n.format(key, data);
   try {
     const id = entry ? (typeof entry.id === "function" ? entry.id(event, rule) : entry.id) : null;

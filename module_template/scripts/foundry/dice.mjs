@@ -42,7 +42,7 @@ async function rollDie(die) {
 
 /**
  * Run `rule` with dice rolled on demand: stop on success or on any error but `queue_exhausted`.
- * @param {string} ruleset  e.g. "danger_room"
+ * @param {string} ruleset  the engine, e.g. "primitives" or the module's own ruleset
  * @param {string} rule     snake_case, e.g. "resolve_hit"
  * @param {object} config   the config the rule runs with (overrides of the engine's defaults)
  * @param {object} input    the rule's input

@@ -3,12 +3,25 @@
  *
  * The result is plain JSON: `{events, state}` or `{error: {code, message}}`, identical
  * between the two engines. Fixtures name rules in snake_case; JS rules are their camelCase mirror.
+ * Before a rule runs, its input is read through the shape its engine declares for it
+ * (`shapes.mjs`). The engines come from `rulesets.mjs`, generated per module (and per test run)
+ * from the rulesets' folders: rules, config defaults and input shapes.
  */
 
 import { BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError } from "./errors.mjs";
 import { sortedKeys } from "./inputs.mjs";
 import { DiceQueue } from "./queue.mjs";
-import * as RULESETS from "./rulesets.mjs";
+import { RULESETS } from "./rulesets.mjs";
+import { ShapeBook, canonicalJson } from "./shapes.mjs";
+
+/**
+ * One rules engine as `rulesets.mjs` lists it.
+ * @typedef {{NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>|null}} Engine
+ */
+
+/** Every engine's inputs document and rules_config schema, so a `$ref` may reach another
+ * engine's shapes. */
+const SHAPE_BOOK = new ShapeBook(Object.values(RULESETS).flatMap(engine => [engine.INPUTS, engine.CONFIG_SCHEMA ?? []].flat()));
 
 /** A snake_case rule name whose camelCase form maps back to it unambiguously. */
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*$/;
@@ -58,22 +71,55 @@ function camelName(rule) {
 }
 
 /**
- * The rule function and its merged config; a missing one is `rule_not_implemented`.
+ * The engine, the rule function and its merged config; a missing one is
+ * `rule_not_implemented`.
  * @param {string} ruleset
  * @param {string} rule
  * @param {unknown} config
- * @returns {[Function, object]}
+ * @returns {[Engine, Function, object]}
  */
 export function resolve(ruleset, rule, config) {
   if ( !Object.hasOwn(RULESETS, ruleset) ) {
     throw new RuleError(RULE_NOT_IMPLEMENTED, `ruleset ${ruleset} is not implemented`);
   }
-  const found = RULESETS[ruleset];
+  /** @type {Engine} */
+  const found = /** @type {any} */ (RULESETS)[ruleset];
   const name = camelName(rule);
   if ( (name === null) || !Object.hasOwn(found.RULES, name) ) {
     throw new RuleError(RULE_NOT_IMPLEMENTED, `rule ${ruleset}.${rule} is not implemented`);
   }
-  return [found.RULES[name], mergeConfig(found.CONFIG, config)];
+  return [found, found.RULES[name], readConfig(found, mergeConfig(found.CONFIG, config))];
+}
+
+/** @type {Map<string, Record<string, any>>} */
+const CONFIGS = new Map();
+
+/**
+ * `merged` read through `engine`'s rules_config schema (once per distinct config).
+ * @param {Engine} engine
+ * @param {Record<string, any>} merged
+ * @returns {Record<string, any>}
+ */
+export function readConfig(engine, merged) {
+  const schema = engine.CONFIG_SCHEMA;
+  if ( schema === null ) return { ...merged };  // TRANSITION: see Engine.reads_config (registry.py)
+  const key = JSON.stringify([engine.NAME, canonicalJson(merged)]);
+  if ( !CONFIGS.has(key) ) CONFIGS.set(key, SHAPE_BOOK.read(schema, String(schema.$id), merged, "config"));
+  return structuredClone(/** @type {Record<string, any>} */ (CONFIGS.get(key)));
+}
+
+/**
+ * `value` read through `rule`'s declared input shape (defaults filled in).
+ * @param {Engine} engine
+ * @param {string} rule
+ * @param {unknown} value
+ * @returns {any}
+ */
+export function readInput(engine, rule, value) {
+  const uri = String(engine.INPUTS.$id);
+  const shape = SHAPE_BOOK.ruleShape(uri, rule);
+  if ( shape === null ) return value;  // TRANSITION: a ruleset still reading its own input
+  return SHAPE_BOOK.read(shape, uri, value, "input");
 }
 
 /**
@@ -95,9 +141,9 @@ export function runCase(ruleset, rule, config, input, dice) {
   let events;
   let state;
   try {
-    const [fn, merged] = resolve(ruleset, rule, config);
+    const [engine, fn, merged] = resolve(ruleset, rule, config);
     const queue = new DiceQueue(dice);
-    [events, state] = fn(input, merged, queue);
+    [events, state] = fn(readInput(engine, rule, input), merged, queue);
     queue.finish();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
@@ -116,5 +162,5 @@ export function runCase(ruleset, rule, config, input, dice) {
  */
 export function listRules(ruleset) {
   if ( !Object.hasOwn(RULESETS, ruleset) ) return [];
-  return Object.keys(RULESETS[ruleset].RULES).map(name => name.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`));
+  return Object.keys(/** @type {any} */ (RULESETS)[ruleset].RULES).map(name => name.replace(/[A-Z]/g, c => `_${c.toLowerCase()}`));
 }

@@ -2,18 +2,17 @@
  * The `primitives` ruleset: each P1-P14 primitive as a rule drawing its own dice (C1, C3).
  * Mirror of `compiler/rules/primitives.py`, rule for rule and in the same order.
  *
- * A rule is pure: (input, config, queue) => [events, state].
+ * A rule is pure: (input, config, queue) => [events, state]. Each rule's input arrives checked
+ * against its shape in `compiler/schemas/primitives/inputs.schema.json`, and the config read through
+ * `compiler/schemas/primitives/rules_config.schema.json` (generated data, `rulesets.mjs`).
  */
 
 import * as dice from "./dice.mjs";
 import { BAD_INPUT, RuleError } from "./errors.mjs";
-import {
-  SAFE_INT, SMALL_INT, expectObject, getBool, getChoice, getDie, getInt, getIntList, getList, getStr
-} from "./inputs.mjs";
+import { SMALL_INT } from "./inputs.mjs";
 import { FATE } from "./queue.mjs";
 
 const IN = "input";
-const CF = "config";
 const S = SMALL_INT;
 
 /**
@@ -24,30 +23,21 @@ const S = SMALL_INT;
 /**
  * A rule: pure, drawing dice only from the queue.
  * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
+ * @param {Record<string, any>} input  The input, read through the rule's declared shape.
+ * @param {Record<string, any>} config  The config defaults merged with the overrides, read through the schema.
  * @param {DiceQueue} queue   The dice queue (C1).
  * @returns {Result}          The events and the new state.
  */
 
-/** Defaults a fixture's `config` may override: FW's 4dF and HZ-G03's Hazard Die. */
-export const CONFIG = Object.freeze({
-  fate_dice: 4,
-  hazard_count: 1,
-  mishap_on_face: 1,
-  hazard_counts_for_success: true
-});
-
 /**
- * Read `die` and `count` and take that pool from the queue.
- * @param {object} fields
+ * Take the pool of `die` and `count` from the queue.
+ * @param {Record<string, any>} fields
  * @param {DiceQueue} queue
  * @returns {[import("./queue.mjs").Die, number[]]}
  */
 function roll(fields, queue) {
-  const die = getDie(fields, "die", IN);
-  const count = getInt(fields, "count", IN, -S, S);
-  return [die, queue.takeMany(die, count)];
+  const die = fields.die;
+  return [die, queue.takeMany(die, fields.count)];
 }
 
 /**
@@ -68,10 +58,9 @@ function valueResult(kind, value) {
  * P1, C3: roll `count` dice; successes are faces with face + roll_mod >= min_face.
  * @type {Rule}
  */
-export function countAtLeast(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count", "min_face", "roll_mod"]);
-  const minFace = getInt(fields, "min_face", IN, -S, S);
-  const rollMod = getInt(fields, "roll_mod", IN, -S, S);
+export function countAtLeast(fields, config, queue) {
+  const minFace = fields.min_face;
+  const rollMod = fields.roll_mod;
   const [die, faces] = roll(fields, queue);
   const successes = dice.countAtLeast(faces, minFace, rollMod);
   return [[{ type: "pool", die, faces, successes }], { successes }];
@@ -81,9 +70,8 @@ export function countAtLeast(input, config, queue) {
  * P2: a success pool (face >= min_face) whose natural 1s cancel successes (DR Fumbling).
  * @type {Rule}
  */
-export function cancelOnes(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count", "min_face"]);
-  const minFace = getInt(fields, "min_face", IN, -S, S);
+export function cancelOnes(fields, config, queue) {
+  const minFace = fields.min_face;
   const [die, faces] = roll(fields, queue);
   const successes = dice.countAtLeast(faces, minFace);
   const [net, botch] = dice.cancelOnes(faces, successes);
@@ -99,8 +87,7 @@ export function cancelOnes(input, config, queue) {
  * P3: roll `count` dice and sum them.
  * @type {Rule}
  */
-export function sumFaces(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count"]);
+export function sumFaces(fields, config, queue) {
   const [die, faces] = roll(fields, queue);
   const total = dice.sumFaces(faces);
   return [[{ type: "pool", die, faces, total }], { total }];
@@ -110,10 +97,9 @@ export function sumFaces(input, config, queue) {
  * P4: roll `config.fate_dice` dF, then add `modifier`.
  * @type {Rule}
  */
-export function fate(input, config, queue) {
-  const fields = expectObject(input, IN, ["modifier"]);
-  const modifier = getInt(fields, "modifier", IN, -S, S);
-  const faces = queue.takeMany(FATE, getInt(config, "fate_dice", CF, 0, 100));
+export function fate(fields, config, queue) {
+  const modifier = fields.modifier;
+  const faces = queue.takeMany(FATE, config.fate_dice);
   const rolled = dice.fate(faces);
   const events = [
     { type: "pool", die: FATE, faces, total: rolled },
@@ -126,10 +112,9 @@ export function fate(input, config, queue) {
  * P5: roll `sets` sets of `config.fate_dice` dF, set after set, and keep the lowest sum.
  * @type {Rule}
  */
-export function keepLowestSet(input, config, queue) {
-  const fields = expectObject(input, IN, ["sets"]);
-  const count = getInt(fields, "sets", IN, 1, 100);
-  const perSet = getInt(config, "fate_dice", CF, 0, 100);
+export function keepLowestSet(fields, config, queue) {
+  const count = fields.sets;
+  const perSet = config.fate_dice;
   const sets = Array.from({ length: count }, () => queue.takeMany(FATE, perSet));
   const [kept, total] = dice.keepLowestSet(sets);
   const events = sets.map(faces => ({ type: "pool", die: FATE, faces, total: dice.fate(faces) }));
@@ -141,9 +126,8 @@ export function keepLowestSet(input, config, queue) {
  * P5: roll `count` dice and keep the `keep` lowest (e.g. the lowest 4 of 5dF).
  * @type {Rule}
  */
-export function keepLowest(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count", "keep"]);
-  const keep = getInt(fields, "keep", IN, 0, S);
+export function keepLowest(fields, config, queue) {
+  const keep = fields.keep;
   const [die, faces] = roll(fields, queue);
   const kept = dice.keepLowest(faces, keep);
   const total = dice.sumFaces(kept);
@@ -155,30 +139,24 @@ export function keepLowest(input, config, queue) {
 }
 
 /**
- * Read `table` as parallel lists of [lo, hi] ranges and keys.
- * @param {object} fields
+ * The rows' [lo, hi] ranges and keys; a row's hi may not be below its lo.
+ * @param {Record<string, any>} fields
  * @returns {[number[][], string[]]}
  */
 function tableRanges(fields) {
-  const ranges = [];
-  const keys = [];
-  for ( const [index, item] of getList(fields, "table", IN).entries() ) {
-    const where = `${IN}.table[${index}]`;
-    const entry = expectObject(item, where, ["lo", "hi", "key"]);
-    const lo = getInt(entry, "lo", where, -S, S);
-    ranges.push([lo, getInt(entry, "hi", where, lo, S)]);
-    keys.push(getStr(entry, "key", where));
-  }
-  return [ranges, keys];
+  fields.table.forEach((/** @type {Record<string, any>} */ entry, /** @type {number} */ index) => {
+    if ( entry.hi < entry.lo ) throw new RuleError(BAD_INPUT, `${IN}.table[${index}].hi must be an integer in ${entry.lo}..${S}`);
+  });
+  return [fields.table.map((/** @type {Record<string, any>} */ e) => [e.lo, e.hi]),
+    fields.table.map((/** @type {Record<string, any>} */ e) => e.key)];
 }
 
 /**
  * P6: roll one `die` and find the table entry whose inclusive [lo, hi] holds the face.
  * @type {Rule}
  */
-export function tableLookup(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "table"]);
-  const die = getDie(fields, "die", IN);
+export function tableLookup(fields, config, queue) {
+  const die = fields.die;
   const [ranges, keys] = tableRanges(fields);
   const face = queue.take(die);
   const index = dice.tableLookup(ranges, face);
@@ -189,12 +167,11 @@ export function tableLookup(input, config, queue) {
  * P7: roll one `die`; pass when face + sum(mods) >= tn (or > tn when `meet` is false).
  * @type {Rule}
  */
-export function d20Vs(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "mods", "tn", "meet"]);
-  const die = getDie(fields, "die", IN);
-  const mods = getIntList(fields, "mods", IN, -S, S);
-  const tn = getInt(fields, "tn", IN, -S, S);
-  const meet = getBool(fields, "meet", IN);
+export function d20Vs(fields, config, queue) {
+  const die = fields.die;
+  const mods = fields.mods;
+  const tn = fields.tn;
+  const meet = fields.meet;
   const face = queue.take(die);
   const passed = dice.d20Vs(face, mods, tn, meet);
   const total = face + dice.sumFaces(mods);
@@ -205,9 +182,8 @@ export function d20Vs(input, config, queue) {
  * P8: roll `count` dice and count the faces showing exactly `natural` (CR crits).
  * @type {Rule}
  */
-export function countNatural(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count", "natural"]);
-  const natural = getInt(fields, "natural", IN, -S, S);
+export function countNatural(fields, config, queue) {
+  const natural = fields.natural;
   const [die, faces] = roll(fields, queue);
   const naturals = dice.countNatural(faces, natural);
   return [[{ type: "pool", die, faces, naturals }], { naturals }];
@@ -217,13 +193,12 @@ export function countNatural(input, config, queue) {
  * P9, C3: a success pool whose first `config.hazard_count` dice are Hazard Dice.
  * @type {Rule}
  */
-export function hazard(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "count", "min_face", "roll_mod"]);
-  const minFace = getInt(fields, "min_face", IN, -S, S);
-  const rollMod = getInt(fields, "roll_mod", IN, -S, S);
-  const count = getInt(config, "hazard_count", CF, 0, 100);
-  const mishapOn = getInt(config, "mishap_on_face", CF, -S, S);
-  const counted = getBool(config, "hazard_counts_for_success", CF);
+export function hazard(fields, config, queue) {
+  const minFace = fields.min_face;
+  const rollMod = fields.roll_mod;
+  const count = config.hazard_count;
+  const mishapOn = config.mishap_on_face;
+  const counted = config.hazard_counts_for_success;
   const [die, faces] = roll(fields, queue);
   const scored = counted ? faces : faces.slice(count);
   const successes = dice.countAtLeast(scored, minFace, rollMod);
@@ -234,28 +209,12 @@ export function hazard(input, config, queue) {
 }
 
 /**
- * Read `group`: distinct non-empty strings.
- * @param {object} fields
- * @returns {string[]}
- */
-function readGroup(fields) {
-  const group = getList(fields, "group", IN);
-  group.forEach((member, index) => {
-    if ( (typeof member !== "string") || !member || group.slice(0, index).includes(member) ) {
-      throw new RuleError(BAD_INPUT, `${IN}.group[${index}] must be a new non-empty string`);
-    }
-  });
-  return group;
-}
-
-/**
  * P10: order `group` by repeated roll-offs of `die`, tied sub-groups rolling again.
  * @type {Rule}
  */
-export function rollOff(input, config, queue) {
-  const fields = expectObject(input, IN, ["die", "group"]);
-  const die = getDie(fields, "die", IN);
-  const [order, rounds] = dice.rollOff(readGroup(fields), die, queue);
+export function rollOff(fields, config, queue) {
+  const die = fields.die;
+  const [order, rounds] = dice.rollOff(fields.group, die, queue);
   const events = rounds.map(r => ({ type: "roll_off", round: r.number, group: r.group, die, faces: r.faces }));
   events.push({ type: "order", order });
   return [events, { order }];
@@ -269,11 +228,10 @@ export function rollOff(input, config, queue) {
  * P11: max(floor, base + sum(die_mods)); takes no dice.
  * @type {Rule}
  */
-export function poolSize(input, config, queue) {
-  const fields = expectObject(input, IN, ["base", "die_mods", "floor"]);
-  const base = getInt(fields, "base", IN, -S, S);
-  const mods = getIntList(fields, "die_mods", IN, -S, S);
-  const size = dice.poolSize(base, mods, getInt(fields, "floor", IN, -S, S));
+export function poolSize(fields, config, queue) {
+  const base = fields.base;
+  const mods = fields.die_mods;
+  const size = dice.poolSize(base, mods, fields.floor);
   return [[{ type: "pool_size", size }], { size }];
 }
 
@@ -281,11 +239,10 @@ export function poolSize(input, config, queue) {
  * P12: compare a and d; `tie` names the side that wins a tie.
  * @type {Rule}
  */
-export function opposed(input, config, queue) {
-  const fields = expectObject(input, IN, ["a", "d", "tie"]);
-  const a = getInt(fields, "a", IN, -S, S);
-  const d = getInt(fields, "d", IN, -S, S);
-  const winner = dice.opposed(a, d, getChoice(fields, "tie", IN, dice.TIE_POLICIES));
+export function opposed(fields, config, queue) {
+  const a = fields.a;
+  const d = fields.d;
+  const winner = dice.opposed(a, d, fields.tie);
   const event = { type: "opposed", a, d, margin: dice.margin(a, d), tied: a === d, winner };
   return [[event], { winner }];
 }
@@ -294,21 +251,19 @@ export function opposed(input, config, queue) {
  * P13: the signed margin a - d.
  * @type {Rule}
  */
-export function margin(input, config, queue) {
-  const fields = expectObject(input, IN, ["a", "d"]);
-  return valueResult("margin", dice.margin(getInt(fields, "a", IN, -S, S), getInt(fields, "d", IN, -S, S)));
+export function margin(fields, config, queue) {
+  return valueResult("margin", dice.margin(fields.a, fields.d));
 }
 
 /**
  * P13: HZ Margin of Success under `mode` ("standard" or "unified").
  * @type {Rule}
  */
-export function marginOfSuccess(input, config, queue) {
-  const fields = expectObject(input, IN, ["a", "d", "contested", "mode"]);
-  const a = getInt(fields, "a", IN, -S, S);
-  const d = getInt(fields, "d", IN, -S, S);
-  const contested = getBool(fields, "contested", IN);
-  const mode = getChoice(fields, "mode", IN, dice.MOS_MODES);
+export function marginOfSuccess(fields, config, queue) {
+  const a = fields.a;
+  const d = fields.d;
+  const contested = fields.contested;
+  const mode = fields.mode;
   return valueResult("margin_of_success", dice.marginOfSuccess(a, d, contested, mode));
 }
 
@@ -316,28 +271,26 @@ export function marginOfSuccess(input, config, queue) {
  * P13: floor(value / 2).
  * @type {Rule}
  */
-export function halve(input, config, queue) {
-  const fields = expectObject(input, IN, ["value"]);
-  return valueResult("halve", dice.halve(getInt(fields, "value", IN, -S, S)));
+export function halve(fields, config, queue) {
+  return valueResult("halve", dice.halve(fields.value));
 }
 
 /**
- * Read the integer operands `keys` of an integer helper, each a safe integer.
- * @param {unknown} input
+ * The integer operands `keys` of an integer helper.
+ * @param {Record<string, any>} fields
  * @param {string[]} keys
  * @returns {number[]}
  */
-function operands(input, keys) {
-  const fields = expectObject(input, IN, keys);
-  return keys.map(key => getInt(fields, key, IN, -SAFE_INT, SAFE_INT));
+function operands(fields, keys) {
+  return keys.map(key => fields[key]);
 }
 
 /**
  * P14: floor(a / b) toward -Infinity, for any safe integers.
  * @type {Rule}
  */
-export function floorDiv(input, config, queue) {
-  const [a, b] = operands(input, ["a", "b"]);
+export function floorDiv(fields, config, queue) {
+  const [a, b] = operands(fields, ["a", "b"]);
   return valueResult("floor_div", dice.floorDiv(a, b));
 }
 
@@ -345,8 +298,8 @@ export function floorDiv(input, config, queue) {
  * P14: ceil(a / b), for any safe integers.
  * @type {Rule}
  */
-export function ceilDiv(input, config, queue) {
-  const [a, b] = operands(input, ["a", "b"]);
+export function ceilDiv(fields, config, queue) {
+  const [a, b] = operands(fields, ["a", "b"]);
   return valueResult("ceil_div", dice.ceilDiv(a, b));
 }
 
@@ -354,8 +307,8 @@ export function ceilDiv(input, config, queue) {
  * P14: the smallest k with k * k >= p.
  * @type {Rule}
  */
-export function ceilSqrt(input, config, queue) {
-  const [p] = operands(input, ["p"]);
+export function ceilSqrt(fields, config, queue) {
+  const [p] = operands(fields, ["p"]);
   return valueResult("ceil_sqrt", dice.ceilSqrt(p));
 }
 
@@ -363,8 +316,8 @@ export function ceilSqrt(input, config, queue) {
  * P14: the sign of a_num/a_den - b_num/b_den, exactly.
  * @type {Rule}
  */
-export function compareFractions(input, config, queue) {
-  const [aNum, aDen, bNum, bDen] = operands(input, ["a_num", "a_den", "b_num", "b_den"]);
+export function compareFractions(fields, config, queue) {
+  const [aNum, aDen, bNum, bDen] = operands(fields, ["a_num", "a_den", "b_num", "b_den"]);
   return valueResult("compare_fractions", dice.compareFractions(aNum, aDen, bNum, bDen));
 }
 
@@ -391,6 +344,3 @@ export const RULES = Object.freeze({
   ceilSqrt,
   compareFractions
 });
-
-/** The rules trace of this ruleset (presentation only; see `primitives_trace.mjs`). */
-export { TRACE } from "./primitives_trace.mjs";

@@ -7,7 +7,7 @@
 export const MODULE_ID = "rulepack-mini";
 
 /** The ruleset engine this module's rules core runs. */
-export const ENGINE = "sdm_pool";
+export const ENGINE = "common_only";
 
 /** The ruleset's rules_config: schema defaults overridden by the content's manifest. */
 export const RULES_CONFIG = Object.freeze({});

@@ -1,0 +1,219 @@
+/**
+ * An attack card's action (DR-R09, DR-R10, DR-R15, DR-R16, DR-R19, DR-R23), step by step with the
+ * engine's public rules, in the order and with the inputs of the engine's own Turn
+ * (`rules/danger_room/acts.mjs` `attack`): the weapon's shot or throw (`weapon_use`), the landing
+ * (`attack_landing`: Reach, Confused, Dazzled, and which targets an armed defence negates, from
+ * `defence_check` on an untouched copy of the fight), each catch that happens (`defence_check`),
+ * then each target the attack lands on (`resolve_hit`). Every step is its own chat card.
+ * @module foundry/danger_room/attack
+ */
+
+import { runCase } from "../../rules/harness.mjs";
+import { PlayError } from "./errors.mjs";
+import { applyState, nameOf } from "./fight.mjs";
+import { fightStep, postStep, runStep } from "./steps.mjs";
+import { fightConfig } from "./settings.mjs";
+
+/**
+ * @typedef {Record<string, any>} Json
+ * @typedef {import("./fight.mjs").Fight} Fight
+ * @typedef {import("./fight.mjs").Entry} Entry
+ * @typedef {{entry: Entry, card: Json, name: string, speed: number, aim: Json, boost: number[],
+ *   speaker: ChatSpeakerData}} Attack  one attack: the attacker, its engine card and printed
+ *   name, its Turn Speed, the aim the targets give, the BOOSTs per hit
+ */
+
+/** Fighters out of the fight: no longer on the map for Reach. */
+const OUT = Object.freeze(["down", "obliterated"]);
+/**
+ * The miss check each miss reason comes from (DR-G03).
+ * @type {Readonly<Record<string, string>>}
+ */
+const CHECK_OF = Object.freeze({ target_out_of_reach: "target_out_of_reach", dazzled: "dazzled" });
+
+/**
+ * Run a rule that rolls no dice and changes nothing; its state, or a PlayError.
+ * @param {string} rule
+ * @param {Json} input
+ * @returns {Json}
+ */
+function ask(rule, input) {
+  const outcome = runCase("danger_room", rule, fightConfig(), input, []);
+  if ( outcome.error ) throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
+  return outcome.state;
+}
+
+/**
+ * What a fighter's senses are made of (DR-R12, DR-R14), as `sight` and `unreactable` read it.
+ * @param {Json} record
+ * @returns {Json}
+ */
+function sensesInput(record) {
+  return {
+    id: record.id, sensorial_class: record.sensorial_class, traits: record.traits,
+    conditions: Object.keys(record.conditions).sort()
+  };
+}
+
+/**
+ * Every fighter's Visibility penalty dice at the fight's location (DR-R13, DR-G23).
+ * @param {Fight} fight
+ * @returns {Record<string, number>}
+ */
+function penalties(fight) {
+  return Object.fromEntries(Object.values(fight.state.fighters).map((f) => [
+    f.id, ask("sight", { fighter: sensesInput(f), visibility: fight.visibility }).penalty
+  ]));
+}
+
+/**
+ * Whether the attack is too fast for `target`'s senses (DR-R15, DR-G24).
+ * @param {Attack} attack
+ * @param {Json} target  an engine fighter record
+ * @returns {boolean}
+ */
+function unreactable(attack, target) {
+  return ask("unreactable", { speed: attack.speed, tags: attack.card.tags, target: sensesInput(target) }).unreactable;
+}
+
+/**
+ * The `defence_check` request of the attack on one target.
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @param {string} target
+ * @param {Record<string, number>} sight
+ * @returns {Json}
+ */
+function catchInput(fight, attack, target, sight) {
+  const request = {
+    target, card: attack.card, unreactable: unreactable(attack, fight.state.fighters[target]), sight_penalties: sight
+  };
+  return { state: fight.state, request };
+}
+
+/**
+ * DR-R23, DR-G35: a technique shoots or throws its wielded weapon and takes its Damage and Base
+ * Attribute. Returns the card as it hits.
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @returns {Promise<Json>}
+ */
+async function weaponCard(fight, attack) {
+  const { card, entry } = attack;
+  if ( card.weapon === null ) return card;
+  const me = entry.record;
+  const index = me.weapons.findIndex((/** @type {Json} */ w) => w.id === card.weapon);
+  if ( !me.wielded.includes(card.weapon) || index < 0 ) {
+    throw new PlayError(game.i18n.format("RULEPACK.DangerRoom.NotWielded", { name: entry.combatant.name, weapon: card.weapon }));
+  }
+  const input = { fighter: me.id, weapon: me.weapons[index], action: "attack", on_ground: fight.state.on_ground };
+  const step = await runStep("weapon_use", input);
+  const { weapon, in_hand: inHand, on_ground: onGround } = step.result.state;
+  const weapons = me.weapons.map((/** @type {Json} */ w, /** @type {number} */ i) => (i === index ? weapon : w));
+  const wielded = inHand ? me.wielded : me.wielded.filter((/** @type {string} */ w) => w !== weapon.id);
+  const changes = await applyState(fight, { fighters: { [me.id]: { ...me, weapons, wielded } }, on_ground: onGround });
+  if ( step.result.events.length ) {
+    await postStep(step, { title: title("Weapon", { name: entry.combatant.name, card: attack.name }), changes, speaker: attack.speaker });
+  }
+  return { ...card, damage: weapon.damage, base_attribute: weapon.base_attribute };
+}
+
+/**
+ * A localised card title of the DangerRoom.Title group.
+ * @param {"Weapon"|"Landing"|"Catch"|"Hit"} which
+ * @param {Record<string, unknown>} data
+ * @returns {string}
+ */
+function title(which, data) {
+  switch ( which ) {
+    case "Weapon": return game.i18n.format("RULEPACK.DangerRoom.Title.Weapon", data);
+    case "Landing": return game.i18n.format("RULEPACK.DangerRoom.Title.Landing", data);
+    case "Catch": return game.i18n.format("RULEPACK.DangerRoom.Title.Catch", data);
+    default: return game.i18n.format("RULEPACK.DangerRoom.Title.Hit", data);
+  }
+}
+
+/**
+ * The `attack_landing` input: who is on the map, the attacker's afflictions, and which targets
+ * an armed defence would negate (asked on the fight as it is, changing nothing).
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @param {Record<string, number>} sight
+ * @returns {Json}
+ */
+function landingInput(fight, attack, sight) {
+  const inside = Object.values(fight.state.fighters).filter((f) => !OUT.includes(f.status));
+  const bodies = inside.map((f) => ({ id: f.id, side: f.side, hex: f.hex, airborne: f.airborne }));
+  const me = attack.entry.record;
+  const caughtBy = inside.filter((f) => f.id !== me.id)
+    .filter((f) => ask("defence_check", catchInput(fight, attack, f.id, sight)).negated)
+    .map((f) => f.id);
+  return {
+    attacker: me.id, confused: "confused" in me.conditions, dazzled: "dazzled" in me.conditions,
+    card: { reach: attack.card.reach, tags: attack.card.tags }, aim: attack.aim, fighters: bodies, caught_by: caughtBy
+  };
+}
+
+/**
+ * The targets that reached the Active Defence check, in the order the attack declared them:
+ * every declared target but those a check ordered before it already missed (DR-G03).
+ * @param {Json[]} events  the landing's events
+ * @param {Json} aim
+ * @returns {string[]}
+ */
+function reachedCatch(events, aim) {
+  const area = events.find((e) => e.type === "area");
+  const confused = events.find((e) => e.type === "confused");
+  const declared = area ? area.targets : [confused?.redirected_to ?? aim.target];
+  const checks = /** @type {string[]} */ (fightConfig().miss_checks);
+  const before = checks.slice(0, checks.indexOf("active_defence_caught"));
+  const missed = events.filter((e) => e.type === "miss" && before.includes(CHECK_OF[e.reason] ?? "")).map((e) => e.target);
+  return declared.filter((/** @type {string} */ id) => !missed.includes(id));
+}
+
+/**
+ * Play an attack card's action.
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @returns {Promise<void>}
+ */
+export async function attackAction(fight, attack) {
+  const played = { ...attack, card: await weaponCard(fight, attack) };
+  const sight = penalties(fight);
+  const who = { name: attack.entry.combatant.name, card: attack.name };
+  const landing = await fightStep(fight, "attack_landing", landingInput(fight, played, sight), {
+    title: title("Landing", who), speaker: attack.speaker, stateOf: () => ({ fighters: {} })
+  });
+  for ( const target of reachedCatch(landing.result.events, attack.aim) ) {
+    const step = await runStep("defence_check", catchInput(fight, played, target, sight));
+    const changes = await applyState(fight, step.result.state.state);
+    if ( !step.result.events.length ) continue;
+    await postStep(step, { title: title("Catch", { ...who, target: nameOf(fight, target) }), changes, speaker: attack.speaker });
+  }
+  for ( const target of landing.result.state.targets ) {
+    await hit(fight, played, target, sight, who);
+  }
+}
+
+/**
+ * DR-R11, DR-R17-R20, DR-R25: one target the attack lands on (`resolve_hit`).
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @param {string} target
+ * @param {Record<string, number>} sight
+ * @param {{name: string, card: string}} who
+ * @returns {Promise<void>}
+ */
+async function hit(fight, attack, target, sight, who) {
+  const { card, entry } = attack;
+  const request = {
+    attacker: entry.record.id, target, card,
+    boost: card.damage === null ? [] : attack.boost,
+    save_boost: 0,
+    unreactable: unreactable(attack, fight.state.fighters[target]),
+    penalty_dice: sight[entry.record.id]
+  };
+  await fightStep(fight, "resolve_hit", { state: fight.state, request }, {
+    title: title("Hit", { ...who, target: nameOf(fight, target) }), speaker: attack.speaker
+  });
+}

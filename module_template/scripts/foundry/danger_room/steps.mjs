@@ -1,0 +1,86 @@
+/**
+ * One step of a Danger Room play: one rule of the rules core, run with dice rolled on demand
+ * (`foundry/dice.mjs`), its new state applied to the fight (`fight.mjs`) and one chat card posted
+ * through the shared builder (`foundry/chat-card.mjs`), so every card is a single rules call that
+ * "Copy as fixture" replays exactly.
+ * @module foundry/danger_room/steps
+ */
+
+import { postCard } from "../chat-card.mjs";
+import { rollRule } from "../dice.mjs";
+import { PlayError } from "./errors.mjs";
+import { applyState } from "./fight.mjs";
+import { fightConfig } from "./settings.mjs";
+
+/**
+ * @typedef {Record<string, any>} Json
+ * @typedef {import("./fight.mjs").Fight} Fight
+ * @typedef {import("./fight.mjs").Change} Change
+ * @typedef {import("./fight.mjs").Applied} Applied
+ * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
+ * @typedef {{call: RulesCall, result: {events: Json[], state: Json}, rolls: Roll[]}} Step
+ *   a rule that ran: its call (dice included), its result and the Foundry rolls behind its dice
+ */
+
+
+/**
+ * Run one rule of the Danger Room engine with the module's config, rolling dice as it asks.
+ * @param {string} rule   snake_case
+ * @param {Json} input
+ * @returns {Promise<Step>}
+ */
+export async function runStep(rule, input) {
+  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input);
+  if ( result.error ) {
+    throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+  }
+  const call = { ruleset: "danger_room", rule, config: { ...fightConfig() }, input: structuredClone(input), dice };
+  return { call, result: { events: result.events, state: result.state }, rolls };
+}
+
+/**
+ * One change left for the GM's client as a card line: "name: what before → after".
+ * @param {Change} change
+ * @returns {string}
+ */
+export function changeLine(change) {
+  return game.i18n.format("RULEPACK.DangerRoom.Change", {
+    name: change.name, what: change.path, before: JSON.stringify(change.before), after: JSON.stringify(change.after)
+  });
+}
+
+/**
+ * Post the card of a step: its dice, the given lines, the changes it made (before → after, with
+ * the GM's Undo) and those left for the GM's client (summary lines; the updates take the card's
+ * title and rules call along, for the card the GM's client posts), its rules trace.
+ * @param {Step} step
+ * @param {{title: string, lines?: string[], changes?: Applied, speaker?: ChatSpeakerData}} shown
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export function postStep(step, { title, lines = [], changes = { records: [], relayed: [], pending: [] }, speaker }) {
+  const summary = [...lines, ...changes.relayed.map(changeLine)];
+  const { call, result, rolls } = step;
+  for ( const write of changes.pending ) write.card = { title, call, result };
+  return postCard({ title, call, result, rolls, summary, changes: changes.records, speaker });
+}
+
+/**
+ * Run a rule on the fight, apply the fight state it returns and post its card.
+ * @param {Fight} fight
+ * @param {string} rule
+ * @param {Json} input
+ * @param {{title: string, lines?: string[], speaker?: ChatSpeakerData,
+ *   stateOf?: (state: Json) => Json, linesOf?: (state: Json) => string[],
+ *   onlyIfEvents?: boolean}} shown  `stateOf` picks the new fight state out of the rule's state
+ *   (default: the rule's state is the fight state); `linesOf` adds result lines read off it;
+ *   `onlyIfEvents`: post no card when the rule said and changed nothing
+ * @returns {Promise<Step>}
+ */
+export async function fightStep(fight, rule, input, { stateOf = (s) => s, linesOf, onlyIfEvents = false, ...shown }) {
+  const step = await runStep(rule, input);
+  const lines = [...(shown.lines ?? []), ...(linesOf ? linesOf(step.result.state) : [])];
+  const changes = await applyState(fight, stateOf(step.result.state));
+  const changed = changes.records.length + changes.relayed.length;
+  if ( !onlyIfEvents || step.result.events.length || changed ) await postStep(step, { ...shown, lines, changes });
+  return step;
+}

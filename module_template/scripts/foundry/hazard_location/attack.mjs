@@ -1,0 +1,253 @@
+/**
+ * The Hazard Dice attack macro (HZ-R01, HZ-R16): the controlled token attacks the targeted token.
+ * One window asks the weapon, distance (measured between the tokens, one hex = 10 m), movement,
+ * cover, defence, complications and, when the target has no recorded species, the species; its
+ * Called Shot button opens the Called Shot window listing the species' locations with their
+ * penalties (the engine's `called_shot_options`). The whole attack then runs through the engine's
+ * `attack` rule with Foundry's dice, the documents take what the new state implies (Stamina,
+ * Injuries, each armour piece's Current AV, weapon condition), and one chat card shows it all.
+ * @module foundry/hazard_location/attack
+ */
+
+import { applyChanges, postCard } from "../chat-card.mjs";
+import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
+import { controlledToken, hexesBetween, targetedToken } from "./canvas.mjs";
+import { documentChanges, namesOf } from "./changes.mjs";
+import { readOrWarn, runDiceFree, runRolled } from "./engine.mjs";
+import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
+import { outcomeLines } from "./summary.mjs";
+import { attackWindow, calledShotWindow } from "./windows.mjs";
+import { RULES_CONFIG } from "../../config.mjs";
+
+/**
+ * @typedef {import("./actors.mjs").Combatant} Combatant
+ * @typedef {import("./numbers.mjs").Length} Length
+ * @typedef {import("./windows.mjs").AttackAnswer} AttackAnswer
+ * @typedef {{error: string} | {input: Record<string, unknown>, distanceText: string}} Built
+ */
+
+/** This module's rules_config, read as the engine reads it. */
+const CONFIG = /** @type {Record<string, any>} */ (RULES_CONFIG);
+
+/** One hex in metres (HZ-G32). */
+const METRES_PER_HEX = Number(CONFIG.metres_per_hex);
+
+/**
+ * A length as the window and the card show it: "3 hexes (30 m)", "25 m".
+ * @param {Length} length
+ * @returns {string}
+ */
+export function lengthText(length) {
+  const metres = metresOf(length, METRES_PER_HEX);
+  const data = { value: formatQuantity(length.value), metres: metres === null ? "?" : formatQuantity(metres) };
+  return length.unit === "hex" ? game.i18n.format("RULEPACK.Hazard.Hexes", data)
+    : game.i18n.format("RULEPACK.Hazard.Metres", data);
+}
+
+/**
+ * A weapon's choice in the window: its name and, for a ranged weapon at a measured distance, the
+ * range penalty the engine gives there (HZ-R10) or that it is out of range (HZ-G31).
+ * @param {any} weapon  an engine weapon
+ * @param {Length|null} distance
+ * @returns {{id: string, label: string}}
+ */
+function weaponOption(weapon, distance) {
+  const name = weapon.name ?? weapon.id;
+  if ( (weapon.mode !== "ranged") || (distance === null) ) return { id: weapon.id, label: name };
+  const result = runDiceFree("range_penalty", {
+    optimal_range_m: weapon.optimal_range_m, max_range_m: weapon.max_range_m, distance
+  });
+  if ( result.error ) return { id: weapon.id, label: name };
+  const label = result.state.in_range
+    ? game.i18n.format("RULEPACK.Hazard.WeaponInRange", { name, penalty: result.state.penalty })
+    : game.i18n.format("RULEPACK.Hazard.WeaponOutOfRange", { name });
+  return { id: weapon.id, label };
+}
+
+/**
+ * The first of a form field's values ("" when absent).
+ * @param {Record<string, string[]>} values
+ * @param {string} name
+ * @returns {string}
+ */
+function first(values, name) {
+  return values[name]?.[0] ?? "";
+}
+
+/**
+ * The cover of the window's answer (HZ-R12, HZ-G18): null, or the engine's cover object.
+ * @param {Record<string, string[]>} values
+ * @returns {{cover: object|null} | {error: string}}
+ */
+function coverOf(values) {
+  const kind = first(values, "cover");
+  if ( (kind === "none") || (kind === "") ) return { cover: null };
+  const text = first(values, "cover_av").trim();
+  if ( text === "" ) {
+    return kind === "protective" ? { error: game.i18n.localize("RULEPACK.Hazard.CoverAvNeeded") } : { cover: { kind } };
+  }
+  if ( !/^\d{1,4}$/.test(text) ) return { error: game.i18n.localize("RULEPACK.Hazard.CoverAvNeeded") };
+  return { cover: kind === "partial" ? { kind } : { kind, av: Number(text) } };
+}
+
+/**
+ * The defence part of the input (HZ-R13, HZ-G14, HZ-G15): "auto" leaves the engine's
+ * per-mode default; a parry names the defender's first melee weapon, which a riposte strikes with.
+ * @param {Record<string, string[]>} values
+ * @param {Combatant} defender
+ * @returns {Record<string, unknown>}
+ */
+function defenceOf(values, defender) {
+  const choice = first(values, "defence");
+  if ( choice === "none" ) return { defender_can_react: false };
+  if ( (choice !== "evade") && (choice !== "parry") ) return { defence: { kind: "evade" } };
+  /** @type {Record<string, unknown>} */
+  const defence = { kind: choice };
+  const melee = /** @type {any[]} */ (defender.character.weapons).find((w) => w.mode === "melee");
+  if ( (choice === "parry") && melee ) defence.weapon = melee.id;
+  return { defender_can_react: true, defence };
+}
+
+/**
+ * The distance of the answer for `weapon`: null in melee, else the typed length.
+ * @param {Record<string, string[]>} values
+ * @param {any} weapon
+ * @returns {{distance: Length|null} | {error: string}}
+ */
+function distanceOf(values, weapon) {
+  if ( weapon.mode !== "ranged" ) return { distance: null };
+  const value = parseQuantity(first(values, "distance"));
+  const unit = first(values, "distance_unit") === "m" ? "m" : "hex";
+  if ( value === null ) return { error: game.i18n.localize("RULEPACK.Hazard.DistanceNeeded") };
+  return { distance: { value, unit } };
+}
+
+/**
+ * The engine's `attack` input from the window's answer (HZ-R06, HZ-R09, HZ-R12, HZ-R19).
+ * @param {Combatant} attacker
+ * @param {Combatant} defender
+ * @param {AttackAnswer} answer
+ * @param {{called: string|null, species: string|null, content: object}} extra
+ * @returns {Built}
+ */
+function attackInput(attacker, defender, answer, extra) {
+  const { values } = answer;
+  const weapon = /** @type {any[]} */ (attacker.character.weapons).find((w) => w.id === first(values, "weapon"));
+  if ( !weapon ) return { error: game.i18n.localize("RULEPACK.Hazard.NoWeapon") };
+  const distance = distanceOf(values, weapon);
+  const cover = coverOf(values);
+  if ( "error" in distance ) return distance;
+  if ( "error" in cover ) return cover;
+  const target = extra.species === null ? defender.character : { ...defender.character, species: extra.species };
+  const input = {
+    attacker: attacker.character, defender: target, weapon: weapon.id, distance: distance.distance,
+    attacker_moved: "attacker_moved" in values, target_moved: "target_moved" in values,
+    called_shot: extra.called, cover: cover.cover, complications: values.complication ?? [], die_mods: [],
+    ...defenceOf(values, defender), content: extra.content
+  };
+  const range = distance.distance === null ? game.i18n.localize("RULEPACK.Hazard.Melee") : lengthText(distance.distance);
+  return { input, distanceText: game.i18n.format("RULEPACK.Hazard.WeaponAt", { weapon: weapon.name ?? weapon.id, range }) };
+}
+
+/**
+ * Show a warning and stop.
+ * @param {string} message  localised
+ * @returns {undefined}
+ */
+function refuse(message) {
+  ui.notifications.warn(message);
+  return undefined;
+}
+
+/**
+ * The species the attack uses: the target's recorded one, else the window's choice (HZ-R16).
+ * @param {Combatant} defender
+ * @param {AttackAnswer} answer
+ * @returns {string|null}  the chosen species, or null when the recorded one applies
+ */
+function chosenSpecies(defender, answer) {
+  if ( defender.character.species ) return null;
+  return first(answer.values, "species") || null;
+}
+
+/**
+ * A species' name as the windows show it (its id when the content does not name it).
+ * @param {Record<string, any>} content
+ * @param {string} id
+ * @returns {string}
+ */
+function speciesName(content, id) {
+  return speciesChoices(content).find((c) => c.id === id)?.label ?? id;
+}
+
+/**
+ * Ask for the called location (HZ-R16, HZ-R19): the Called Shot window lists every location of
+ * the species' table with the engine's penalty. Null when closed.
+ * @param {Combatant} defender
+ * @param {string|null} chosen
+ * @param {object} content
+ * @returns {Promise<string|null>}
+ */
+async function askCalledShot(defender, chosen, content) {
+  const species = defender.character.species ?? null;
+  const result = runDiceFree("called_shot_options", { target_species: species, chosen_species: chosen, content });
+  if ( result.error ) {
+    refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+    return null;
+  }
+  return calledShotWindow(speciesName(content, species ?? chosen ?? ""), result.state.locations);
+}
+
+/**
+ * Attack with the controlled token at the targeted token and post the card.
+ * @param {{attacker?: Token|null, target?: Token|null}} [tokens]  defaults to the canvas selection
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function attack({ attacker = controlledToken(), target = targetedToken() } = {}) {
+  if ( !attacker?.actor || !target?.actor ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedTokens"));
+  const actors = [attacker.actor, target.actor];
+  const read = await readOrWarn(async () => {
+    const ids = characterIds(actors);
+    return { content: await engineContent(), a: readCombatant(actors[0], ids[0]), d: readCombatant(actors[1], ids[1]) };
+  });
+  if ( !read ) return undefined;
+  const { content, a, d } = read;
+  if ( !a.character.weapons.length ) return refuse(game.i18n.format("RULEPACK.Hazard.NoWeapons", { name: a.name }));
+  const measured = hexesBetween(attacker.center, target.center);
+  const answer = await attackWindow({
+    attacker: a.name, target: d.name,
+    weapons: a.character.weapons.map((/** @type {any} */ w) => weaponOption(w, measured)),
+    distance: measured === null ? "" : formatQuantity(measured.value),
+    distanceNote: measured === null ? game.i18n.localize("RULEPACK.Hazard.TypeDistance") : lengthText(measured),
+    species: d.character.species ? null : speciesChoices(content),
+    speciesLabel: speciesName(content, d.character.species ?? ""),
+    complications: /** @type {any[]} */ (CONFIG.complications ?? []).map((c) => ({ id: c.id, label: c.id }))
+  });
+  if ( !answer ) return undefined;
+  const species = chosenSpecies(d, answer);
+  const called = answer.action === "called" ? await askCalledShot(d, species, content) : null;
+  if ( (answer.action === "called") && (called === null) ) return undefined;
+  const built = attackInput(a, d, answer, { called, species, content });
+  if ( "error" in built ) return refuse(built.error);
+  return resolve([a, d], built, content);
+}
+
+/**
+ * Run the attack, apply what it changed and post the card.
+ * @param {Combatant[]} combatants  attacker, defender
+ * @param {{input: Record<string, unknown>, distanceText: string}} built
+ * @param {object} content
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+async function resolve(combatants, built, content) {
+  const { call, result, rolls } = await runRolled("attack", built.input);
+  if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+  const [a, d] = combatants;
+  const after = [result.state.attacker, result.state.defender];
+  const changes = await applyChanges(documentChanges(combatants, after, result.events));
+  const names = namesOf(combatants, locationLabels(content));
+  const heading = game.i18n.format("RULEPACK.Hazard.Summary.Attack", { attacker: a.name, target: d.name, weapon: built.distanceText });
+  const summary = [heading, ...outcomeLines(result.events, names, d.character.id)];
+  const title = game.i18n.format("RULEPACK.Hazard.AttackCard", { attacker: a.name, target: d.name });
+  return postCard({ title, rolls, call, result, summary, changes, speaker: ChatMessage.getSpeaker({ actor: a.actor }) });
+}

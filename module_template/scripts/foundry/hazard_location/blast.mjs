@@ -1,0 +1,125 @@
+/**
+ * The Hazard Dice blast macro (HZ-R25-R27): an explosive detonates at the selected measured
+ * template (every token inside it) or at the controlled token (every token the user targets).
+ * Each target's distance from the detonation is measured in hexes (one hex = 10 m, HZ-G32) and
+ * the engine's `blast` rule resolves its Damage, Armor Roll and Stamina with Foundry's dice; the
+ * documents take what each new state implies. Each target is one rules call and so one card, which
+ * "Copy as fixture" replays exactly.
+ * @module foundry/hazard_location/blast
+ */
+
+import { MODULE_ID, PACKS } from "../../config.mjs";
+import { applyChanges, postCard } from "../chat-card.mjs";
+import {
+  ITEM_TYPES, characterIds, engineContent, locationLabels, readCombatant, readExplosive
+} from "./actors.mjs";
+import { lengthText } from "./attack.mjs";
+import { controlledToken, hexesBetween, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
+import { documentChanges, namesOf } from "./changes.mjs";
+import { readOrWarn, runRolled } from "./engine.mjs";
+import { outcomeLines } from "./summary.mjs";
+import { blastWindow } from "./windows.mjs";
+
+/**
+ * @typedef {import("./numbers.mjs").Length} Length
+ * @typedef {{token: Token, distance: Length}} Victim
+ */
+
+/**
+ * Show a warning and stop.
+ * @param {string} message  localised
+ * @returns {undefined}
+ */
+function refuse(message) {
+  ui.notifications.warn(message);
+  return undefined;
+}
+
+/**
+ * The explosives of this module's Items pack.
+ * @returns {Promise<Item[]>}
+ */
+async function explosives() {
+  const pack = PACKS.Item ? game.packs.get(`${MODULE_ID}.${PACKS.Item}`) : undefined;
+  const items = pack ? /** @type {Item[]} */ (await pack.getDocuments()) : [];
+  return items.filter((item) => item.type === ITEM_TYPES.explosive);
+}
+
+/**
+ * Where the blast detonates and whom it reaches: the template's origin and the tokens inside it,
+ * else the controlled token's centre and the targeted tokens. Null when neither is set up or the
+ * scene is gridless (no exact distance).
+ * @returns {Victim[]|null}
+ */
+function victims() {
+  const template = selectedTemplate();
+  const centre = template ? templateOrigin(template) : controlledToken()?.center;
+  if ( !centre ) return null;
+  const tokens = template ? tokensInTemplate(template) : targetedTokens();
+  /** @type {Victim[]} */
+  const found = [];
+  for ( const token of tokens ) {
+    const distance = hexesBetween(centre, token.center);
+    if ( (distance === null) || !token.actor ) return null;
+    found.push({ token, distance });
+  }
+  return found.length ? found : null;
+}
+
+/**
+ * Resolve the blast on one target and post its card.
+ * @param {Item} item  the explosive
+ * @param {Victim} victim
+ * @param {Record<string, any>} content
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+async function strike(item, { token, distance }, content) {
+  const actor = /** @type {Actor} */ (token.actor);
+  const read = await readOrWarn(async () => ({
+    target: readCombatant(actor, characterIds([actor])[0]), explosive: readExplosive(item)
+  }));
+  if ( !read ) return undefined;
+  const { target, explosive } = read;
+  const input = { explosive, distance, target: target.character, content };
+  const { call, result, rolls } = await runRolled("blast", input);
+  if ( result.error ) {
+    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+    return undefined;
+  }
+  const changes = await applyChanges(documentChanges([target], [result.state.target], result.events));
+  const names = namesOf([target], locationLabels(content), { [explosive.id]: item.name });
+  const heading = game.i18n.format("RULEPACK.Hazard.Summary.Blast", {
+    explosive: item.name, target: target.name, distance: lengthText(distance)
+  });
+  const summary = [heading, ...outcomeLines(result.events, names, target.character.id)];
+  const title = game.i18n.format("RULEPACK.Hazard.BlastCard", { explosive: item.name, target: target.name });
+  return postCard({ title, rolls, call, result, summary, changes });
+}
+
+/**
+ * Detonate an explosive at the selected template (or the controlled token) and post one card per
+ * target reached, in the order the tokens are listed.
+ * @returns {Promise<ChatMessage[]|undefined>}
+ */
+export async function blast() {
+  const reached = victims();
+  if ( !reached ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedBlast"));
+  const choices = await explosives();
+  if ( !choices.length ) return refuse(game.i18n.localize("RULEPACK.Hazard.NoExplosives"));
+  const id = await blastWindow({
+    explosives: choices.map((item) => ({ id: String(item.id), label: item.name })),
+    targets: reached.map(({ token, distance }) => game.i18n.format("RULEPACK.Hazard.BlastTarget", {
+      name: token.name, distance: lengthText(distance)
+    }))
+  });
+  const item = choices.find((c) => c.id === id);
+  if ( !item ) return undefined;
+  const content = await readOrWarn(engineContent);
+  if ( !content ) return undefined;
+  const messages = [];
+  for ( const victim of reached ) {
+    const message = await strike(item, victim, content);
+    if ( message ) messages.push(message);
+  }
+  return messages;
+}

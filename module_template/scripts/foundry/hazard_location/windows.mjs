@@ -1,0 +1,214 @@
+/**
+ * The two windows of a Hazard Dice attack (HZ-R16): the attack window (weapon, distance,
+ * movement, cover, defence, complications, and the target's species when the target has none
+ * recorded), whose buttons are Attack and Called Shot; and the Called Shot window, which shows
+ * the species and every hit location with its called-shot penalty and attacks at the selected
+ * one. Both are `DialogV2.wait` forms; all text is escaped, values are ids.
+ * @module foundry/hazard_location/windows
+ */
+
+import { escapeHtml } from "../html.mjs";
+
+/**
+ * @typedef {{id: string, label: string}} Option
+ */
+
+/**
+ * What the attack window shows.
+ * @typedef {object} AttackWindowSpec
+ * @property {string} attacker        attacker's name
+ * @property {string} target          target's name
+ * @property {Option[]} weapons       the attacker's weapons, labels with their range at the distance
+ * @property {string} distance        the measured distance in hexes ("" when not measured)
+ * @property {string} distanceNote    how the distance was found
+ * @property {Option[]|null} species  species to choose from, or null when the target's is recorded
+ * @property {string} speciesLabel    the recorded species (shown when there is no chooser)
+ * @property {Option[]} complications the rules_config complications (HZ-G12)
+ */
+
+/**
+ * What the attack window answers: the button and the form's values by field name.
+ * @typedef {{action: "attack" | "called", values: Record<string, string[]>}} AttackAnswer
+ */
+
+/**
+ * `<option>`s, the first selected.
+ * @param {Option[]} options
+ * @returns {string}
+ */
+function optionsHtml(options) {
+  return options.map(({ id, label }) => `<option value="${escapeHtml(id)}">${escapeHtml(label)}</option>`).join("");
+}
+
+/**
+ * A labelled form row around `control`.
+ * @param {string} label  localised
+ * @param {string} control
+ * @returns {string}
+ */
+function row(label, control) {
+  return `<div class="form-group"><label>${escapeHtml(label)}</label>`
+    + `<div class="form-fields">${control}</div></div>`;
+}
+
+/**
+ * A checkbox row.
+ * @param {string} name
+ * @param {string} label  localised
+ * @returns {string}
+ */
+function checkbox(name, label) {
+  return row(label, `<input type="checkbox" name="${name}" value="1">`);
+}
+
+/**
+ * The species row: the recorded species, or a chooser (HZ-R16).
+ * @param {AttackWindowSpec} spec
+ * @returns {string}
+ */
+function speciesRow(spec) {
+  if ( spec.species === null ) {
+    return row(game.i18n.localize("RULEPACK.Hazard.Species"), `<span class="rulepack-species">${escapeHtml(spec.speciesLabel)}</span>`);
+  }
+  return row(game.i18n.localize("RULEPACK.Hazard.ChooseSpecies"), `<select name="species">${optionsHtml(spec.species)}</select>`);
+}
+
+/**
+ * The attack window's form.
+ * @param {AttackWindowSpec} spec
+ * @returns {string}
+ */
+export function attackWindowHtml(spec) {
+  const i18n = game.i18n;
+  const heading = i18n.format("RULEPACK.Hazard.AttackHeading", { attacker: spec.attacker, target: spec.target });
+  const cover = [
+    { id: "none", label: i18n.localize("RULEPACK.Hazard.CoverNone") },
+    { id: "partial", label: i18n.localize("RULEPACK.Hazard.CoverPartial") },
+    { id: "full", label: i18n.localize("RULEPACK.Hazard.CoverFull") },
+    { id: "protective", label: i18n.localize("RULEPACK.Hazard.CoverProtective") }
+  ];
+  const defence = [
+    { id: "auto", label: i18n.localize("RULEPACK.Hazard.DefenceAuto") },
+    { id: "none", label: i18n.localize("RULEPACK.Hazard.DefenceNone") },
+    { id: "evade", label: i18n.localize("RULEPACK.Hazard.DefenceEvade") },
+    { id: "parry", label: i18n.localize("RULEPACK.Hazard.DefenceParry") }
+  ];
+  const units = [
+    { id: "hex", label: i18n.localize("RULEPACK.Hazard.UnitHex") },
+    { id: "m", label: i18n.localize("RULEPACK.Hazard.UnitMetre") }
+  ];
+  const complications = spec.complications.map(({ id, label }) => `<label class="checkbox">`
+    + `<input type="checkbox" name="complication" value="${escapeHtml(id)}"> ${escapeHtml(label)}</label>`).join("");
+  return `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+    + row(i18n.localize("RULEPACK.Hazard.Weapon"), `<select name="weapon">${optionsHtml(spec.weapons)}</select>`)
+    + row(i18n.localize("RULEPACK.Hazard.Distance"), `<input type="text" name="distance" value="${escapeHtml(spec.distance)}">`
+      + `<select name="distance_unit">${optionsHtml(units)}</select>`)
+    + `<p class="hint">${escapeHtml(spec.distanceNote)}</p>`
+    + checkbox("attacker_moved", i18n.localize("RULEPACK.Hazard.AttackerMoved"))
+    + checkbox("target_moved", i18n.localize("RULEPACK.Hazard.TargetMoved"))
+    + row(i18n.localize("RULEPACK.Hazard.Cover"), `<select name="cover">${optionsHtml(cover)}</select>`)
+    + row(i18n.localize("RULEPACK.Hazard.CoverAv"), `<input type="text" name="cover_av" value="">`)
+    + row(i18n.localize("RULEPACK.Hazard.Defence"), `<select name="defence">${optionsHtml(defence)}</select>`)
+    + (complications ? row(i18n.localize("RULEPACK.Hazard.Complications"), complications) : "")
+    + speciesRow(spec);
+}
+
+/**
+ * A form's values by field name (a checkbox only when checked; several for repeated names).
+ * @param {HTMLFormElement|null} form
+ * @returns {Record<string, string[]>}
+ */
+function formValues(form) {
+  /** @type {Record<string, string[]>} */
+  const values = {};
+  if ( !form ) return values;
+  for ( const [name, value] of new FormData(form) ) (values[name] ??= []).push(String(value));
+  return values;
+}
+
+/**
+ * A button that answers with its action and the form's values.
+ * @param {string} action
+ * @param {string} label  localised
+ * @param {boolean} [isDefault]
+ * @returns {foundry.applications.api.DialogV2Button}
+ */
+function button(action, label, isDefault = false) {
+  return {
+    action, label, default: isDefault,
+    callback: async (event, element) => ({ action, values: formValues(element.form) })
+  };
+}
+
+/**
+ * Show the attack window; null when it is closed without an answer.
+ * @param {AttackWindowSpec} spec
+ * @returns {Promise<AttackAnswer|null>}
+ */
+export async function attackWindow(spec) {
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.localize("RULEPACK.Hazard.AttackTitle") },
+    content: attackWindowHtml(spec),
+    buttons: [
+      button("attack", game.i18n.localize("RULEPACK.Hazard.Attack"), true),
+      button("called", game.i18n.localize("RULEPACK.Hazard.CalledShot"))
+    ],
+    rejectClose: false
+  });
+  return /** @type {AttackAnswer|null} */ (answer ?? null);
+}
+
+/**
+ * One called-shot option as the window lists it: "Head: −2 dice (7%)".
+ * @param {{location: string, label: string, percent: number, penalty: number}} option
+ * @param {number} index
+ * @returns {string}
+ */
+function locationItem(option, index) {
+  const text = game.i18n.format("RULEPACK.Hazard.CalledOption", {
+    location: option.label, penalty: option.penalty, percent: option.percent
+  });
+  const checked = index === 0 ? " checked" : "";
+  return `<li><label><input type="radio" name="location" value="${escapeHtml(option.location)}"${checked}> `
+    + `${escapeHtml(text)}</label></li>`;
+}
+
+/**
+ * The Called Shot window: the species and every location with its penalty (HZ-R16, HZ-R19);
+ * the selected location, or null when it is closed.
+ * @param {string} species  the species' name
+ * @param {{location: string, label: string, percent: number, penalty: number}[]} options
+ * @returns {Promise<string|null>}
+ */
+export async function calledShotWindow(species, options) {
+  const heading = game.i18n.format("RULEPACK.Hazard.CalledHeading", { species });
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.localize("RULEPACK.Hazard.CalledShot") },
+    content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+      + `<ol class="rulepack-called-shot">${options.map(locationItem).join("")}</ol>`,
+    buttons: [button("attack", game.i18n.localize("RULEPACK.Hazard.Attack"), true)],
+    rejectClose: false
+  });
+  const values = /** @type {AttackAnswer|null} */ (answer ?? null)?.values;
+  return values?.location?.[0] ?? null;
+}
+
+/**
+ * The blast window: the explosive to detonate and the targets it will reach with their distances.
+ * The selected explosive's id, or null when it is closed.
+ * @param {{explosives: Option[], targets: string[]}} spec
+ * @returns {Promise<string|null>}
+ */
+export async function blastWindow(spec) {
+  const targets = spec.targets.map((line) => `<li>${escapeHtml(line)}</li>`).join("");
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: game.i18n.localize("RULEPACK.Hazard.BlastTitle") },
+    content: row(game.i18n.localize("RULEPACK.Hazard.Explosive"), `<select name="explosive">${optionsHtml(spec.explosives)}</select>`)
+      + `<p class="rulepack-heading">${escapeHtml(game.i18n.localize("RULEPACK.Hazard.BlastTargets"))}</p>`
+      + `<ul class="rulepack-blast-targets">${targets}</ul>`,
+    buttons: [button("attack", game.i18n.localize("RULEPACK.Hazard.Detonate"), true)],
+    rejectClose: false
+  });
+  const values = /** @type {AttackAnswer|null} */ (answer ?? null)?.values;
+  return values?.explosive?.[0] ?? null;
+}

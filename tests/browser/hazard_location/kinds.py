@@ -1,0 +1,282 @@
+"""The Hazard Dice macro kinds (`api.hazard_location.attack()` and `.blast()`): the cases each
+macro runs and the card and document updates the Python engine predicts for each.
+
+A case stages a scene (actors copied from the shipped Sample Soldier, tokens on hexes, the
+controlled and targeted ones, a template) and answers the macro's windows. The expectation
+rebuilds the engine input from the same documents and answers (`hazard_world`), runs
+`compiler.rules.run_case` on the case's dice and words the card as the module does
+(`hazard_cards`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
+
+from compiler.rules import run_case
+from hazard_location.cards import Change, card, changes_of, labels, outcome_lines, updates
+from hazard_location.world import (
+    ATTACKER,
+    ENGINE,
+    OTHER,
+    TARGET,
+    armed,
+    attack_scene,
+    character_ids,
+    combatant,
+    config_data,
+    config_overrides,
+    engine_content,
+    explosive,
+    explosive_item,
+    fighter,
+    hexes,
+    scene_actor,
+    scene_token,
+    token,
+)
+
+Doc = dict[str, Any]
+Dice = tuple[tuple[int, int], ...]
+D6, D100 = 6, 100
+
+
+def six(*faces: int) -> Dice:
+    return tuple((D6, f) for f in faces)
+
+
+# ---------------------------------------------------------------- the attack
+
+
+def answer(**fields: Any) -> Doc:
+    """The attack window answered with the Service Handgun, plus `fields`."""
+    return {"action": "attack", "fields": {"weapon": "service-handgun", **fields}}
+
+
+def attack_cases(ctx: MacroContext) -> list[Case]:
+    """A miss, a Called Shot, the species chooser, a hit that ablates the cuirass, stacked
+    penalties, and both sides of Maximum Range: 400 m is in reach (-19 dice leave none),
+    410 m is not."""
+    m = ctx.module
+    ann, bob, cara = fighter(m, ATTACKER), fighter(m, TARGET), fighter(m, OTHER, species=False)
+    called = ({"action": "called", "fields": {"weapon": "service-handgun"}},
+              {"action": "attack", "fields": {"location": "head"}})
+    hit = (*six(5, 6, 2, 6, 3, 2), (D100, 25), *six(6, 2, 6, 5, 1, 3, 6, 4))
+    penalties = answer(attacker_moved=True, target_moved=True, cover="partial", complication="dim")
+    layouts: list[tuple[Doc, tuple[int, int], Dice, tuple[Doc, ...]]] = [
+        (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(),)),
+        (bob, (0, 3), six(6, 5, 5, 1), called),
+        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"),)),
+        (bob, (3, 0), hit, (answer(),)),
+        (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties,)),
+        (bob, (40, 0), (), (answer(),)),
+        (bob, (41, 0), (), (answer(),)),
+    ]
+    cases = [Case(dice, None, scene=attack_scene(ann, target, at), answers=answers)
+             for target, at, dice, answers in layouts]
+    # Swords drawn: Bob parries with 3 successes to Ann's 1, a MoS of 2 >= 1, and strikes back
+    # through Ann's torso armour (HZ-R13, HZ-R14, HZ-G07).
+    sword = armed(ann)["items"][-1]["_id"]
+    parry = {"action": "attack", "fields": {"weapon": sword, "defence": "parry"}}
+    riposte = (*six(5, 1, 2, 3), *six(5, 6, 5, 2), (D100, 30),
+               *six(6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5))
+    # First, so that the ablating hit stays the middle case, the screenshot's (screenshot.py).
+    return [Case(riposte, None, scene=attack_scene(armed(ann), armed(bob), (1, 0)),
+                 answers=(parry,)), *cases]
+
+
+def cover_of(fields: Doc) -> Doc | None:
+    kind = fields.get("cover", "none")
+    if kind == "none":
+        return None
+    return {"kind": kind} if kind == "partial" else {"kind": kind, "av": int(fields["cover_av"])}
+
+
+def defence_of(fields: Doc, defender: Doc) -> Doc:
+    """As `defenceOf`: a parry names the defender's first melee weapon, if it has one."""
+    choice = fields.get("defence", "auto")
+    if choice == "none":
+        return {"defender_can_react": False}
+    if choice not in ("evade", "parry"):
+        return {"defence": {"kind": "evade"}}
+    defence = {"kind": choice}
+    melee = next((w for w in defender["weapons"] if w["mode"] == "melee"), None)
+    if choice == "parry" and melee:
+        defence["weapon"] = melee["id"]
+    return {"defender_can_react": True, "defence": defence}
+
+
+def attack_sides(ctx: MacroContext, case: Case) -> list[tuple[Doc, Doc, dict[str, Doc]]]:
+    """(actor, engine character, items by engine id) of the attacker and the target."""
+    assert case.scene is not None
+    ids = [t.removeprefix("tok-") for t in (case.scene["controlled"][0], case.scene["targets"][0])]
+    actors = [scene_actor(case.scene, i) for i in ids]
+    return [(actor, *combatant(actor, ctx.module, ident))
+            for actor, ident in zip(actors, character_ids(actors), strict=True)]
+
+
+def attack_input(ctx: MacroContext, case: Case) -> Doc:
+    """The engine input the attack macro must build from the case's documents and answers."""
+    assert case.scene is not None
+    (a_doc, attacker, _), (d_doc, defender, _) = attack_sides(ctx, case)
+    fields = case.answers[0]["fields"]
+    if not defender.get("species"):
+        defender = {**defender, "species": fields["species"]}
+    is_called = case.answers[0]["action"] == "called"
+    called = case.answers[1]["fields"]["location"] if is_called else None
+    tokens = [scene_token(case.scene, f"tok-{d['_id']}") for d in (a_doc, d_doc)]
+    complication = fields.get("complication")
+    weapon = next(w for w in attacker["weapons"] if w["id"] == fields["weapon"])
+    distance = {"value": hexes(*tokens), "unit": "hex"} if weapon["mode"] == "ranged" else None
+    return {
+        "attacker": attacker, "defender": defender, "weapon": fields["weapon"],
+        "distance": distance,
+        "attacker_moved": bool(fields.get("attacker_moved")),
+        "target_moved": bool(fields.get("target_moved")), "called_shot": called,
+        "cover": cover_of(fields), "complications": [complication] if complication else [],
+        "die_mods": [], **defence_of(fields, defender), "content": engine_content(ctx.module),
+    }
+
+
+def predicted(ctx: MacroContext, rule: str, inp: Doc, dice: Dice) -> Doc:
+    """The Python engine's result for the input and dice; a refusal fails the test case."""
+    queue = [{"d": d, "v": v} for d, v in dice]
+    result = run_case(ENGINE, rule, config_overrides(ctx.module), inp, queue)
+    assert "error" not in result, f"the Python engine refused {dice}: {result}"
+    return result
+
+
+def hexes_text(ctx: MacroContext, count: int) -> str:
+    metres = count * config_data(ctx.module)["RULES_CONFIG"]["metres_per_hex"]
+    return foundry_format(ctx.module.lang["RULEPACK.Hazard.Hexes"], value=count, metres=metres)
+
+
+def names_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]]) -> dict[str, str]:
+    names = {character["id"]: actor["name"] for actor, character, _ in sides}
+    return names | {i: item["name"] for _, _, items in sides for i, item in items.items()}
+
+
+def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
+    lang = ctx.module.lang
+    inp = attack_input(ctx, case)
+    result = predicted(ctx, "attack", inp, case.dice)
+    sides = attack_sides(ctx, case)
+    after = [result["state"]["attacker"], result["state"]["defender"]]
+    changes = changes_of(sides, after, result["events"])
+    weapon = next(w for w in sides[0][1]["weapons"] if w["id"] == inp["weapon"])
+    reach = (lang["RULEPACK.Hazard.Melee"] if inp["distance"] is None
+             else hexes_text(ctx, inp["distance"]["value"]))
+    at = foundry_format(lang["RULEPACK.Hazard.WeaponAt"], weapon=weapon["name"], range=reach)
+    a, d = (actor["name"] for actor, _, _ in sides)
+    summary = [foundry_format(lang["RULEPACK.Hazard.Summary.Attack"], attacker=a, target=d,
+                              weapon=at),
+               *outcome_lines(lang, result["events"], names_of(sides),
+                              labels(inp["content"]), sides[1][1]["id"])]
+    title = foundry_format(lang["RULEPACK.Hazard.AttackCard"], attacker=a, target=d)
+    message = card(lang, (a, title, summary), case.dice, result, changes)
+    return Outcome(messages=(message,), updates=updates(changes))
+
+
+# ---------------------------------------------------------------- the blast
+
+
+def blast_cases(ctx: MacroContext) -> list[Case]:
+    """A template reaching two targets (full Damage within the radius, a quarter at twice it;
+    each its own card, dice target after target) and a blast at the controlled token on the
+    token it targets."""
+    m = ctx.module
+    ann, bob, cara = fighter(m, ATTACKER), fighter(m, TARGET), fighter(m, OTHER)
+    detonate = ({"action": "attack", "fields": {"explosive": explosive_item(m)["_id"]}},)
+    template = {"actors": [ann, bob, cara],
+                "tokens": [token(ann, 5, 5), token(bob, 1, 0), token(cara, 0, 2)],
+                "templates": [{"id": "tpl", "q": 0, "r": 0, "distance": 20}],
+                "controlled": ["tpl"]}
+    at_token = {"actors": [ann, bob], "tokens": [token(ann, 0, 0), token(bob, 3, 0)],
+                "controlled": [f"tok-{ATTACKER}"], "targets": [f"tok-{TARGET}"]}
+    bob_dice = (*six(6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5), (D100, 5), (D100, 70))
+    cara_dice = six(1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2)
+    return [
+        Case((*bob_dice, *cara_dice), None, scene=template, answers=detonate),
+        Case(six(5, 4, 3, 2, 1, 5, 4, 3, 2, 1, 5, 4), None, scene=at_token, answers=detonate),
+    ]
+
+
+def victims(case: Case) -> tuple[Doc, list[Doc]]:
+    """The detonation point and the tokens reached, as `victims()` finds them."""
+    assert case.scene is not None
+    templates = case.scene.get("templates", [])
+    if templates:
+        centre = templates[0]
+        grid = case.scene.get("grid", {}).get("distance", 10)
+        inside = [t for t in case.scene["tokens"] if hexes(centre, t) * grid <= centre["distance"]]
+        return centre, inside
+    centre = scene_token(case.scene, case.scene["controlled"][0])
+    return centre, [scene_token(case.scene, t) for t in case.scene["targets"]]
+
+
+def take(ctx: MacroContext, inp: Doc, dice: list[tuple[int, int]]) -> Dice:
+    """The faces one target's blast takes off the front of `dice` (dice on demand, as rollRule)."""
+    for count in range(len(dice) + 1):
+        queue = [{"d": d, "v": v} for d, v in dice[:count]]
+        result = run_case(ENGINE, "blast", config_overrides(ctx.module), inp, queue)
+        if result.get("error", {}).get("code") != "queue_exhausted":
+            return tuple(dice[:count])
+    raise AssertionError("the case has too few faces for the blast")
+
+
+def blast_card(ctx: MacroContext, case: Case, victim: Doc,
+               dice: Dice) -> tuple[Message, list[Change]]:
+    assert case.scene is not None
+    lang, centre = ctx.module.lang, victims(case)[0]
+    actor = scene_actor(case.scene, victim["actor"])
+    character, items = combatant(actor, ctx.module, character_ids([actor])[0])
+    boom = explosive(ctx.module)
+    count = hexes(centre, victim)
+    inp = {"explosive": boom, "distance": {"value": count, "unit": "hex"}, "target": character,
+           "content": engine_content(ctx.module)}
+    result = predicted(ctx, "blast", inp, dice)
+    sides = [(actor, character, items)]
+    changes = changes_of(sides, [result["state"]["target"]], result["events"])
+    names = names_of(sides) | {boom["id"]: boom["name"]}
+    summary = [foundry_format(lang["RULEPACK.Hazard.Summary.Blast"], explosive=boom["name"],
+                              target=actor["name"], distance=hexes_text(ctx, count)),
+               *outcome_lines(lang, result["events"], names, labels(inp["content"]),
+                              character["id"])]
+    title = foundry_format(lang["RULEPACK.Hazard.BlastCard"], explosive=boom["name"],
+                           target=actor["name"])
+    return card(lang, (USER_NAME, title, summary), dice, result, changes), changes
+
+
+def blast_input(ctx: MacroContext, case: Case, victim: Doc) -> Doc:
+    assert case.scene is not None
+    actor = scene_actor(case.scene, victim["actor"])
+    character, _ = combatant(actor, ctx.module, character_ids([actor])[0])
+    return {"explosive": explosive(ctx.module),
+            "distance": {"value": hexes(victims(case)[0], victim), "unit": "hex"},
+            "target": character, "content": engine_content(ctx.module)}
+
+
+def expect_blast(ctx: MacroContext, case: Case) -> Outcome:
+    """One card per target reached, in token order, each taking its dice in turn."""
+    messages, changes, left = [], [], list(case.dice)
+    for victim in victims(case)[1]:
+        dice = take(ctx, blast_input(ctx, case, victim), left)
+        left = left[len(dice):]
+        message, changed = blast_card(ctx, case, victim, dice)
+        messages.append(message)
+        changes += changed
+    assert not left, f"faces left after every target: {left}"
+    return Outcome(messages=tuple(messages), updates=updates(changes))
+
+
+KINDS: dict[str, MacroKind] = {
+    "hazard_location.attack": MacroKind(attack_cases, expect_attack),
+    "hazard_location.blast": MacroKind(blast_cases, expect_blast),
+}
+
+
+#: The macro whose card the screenshot test shows for this ruleset.
+SHOWCASE = "Hit location: Human"
+#: More cards worth a screenshot: (macro name, file name suffix).
+EXTRA_SHOTS = (("Hazard Dice: Attack", "attack-card"),)

@@ -1,0 +1,248 @@
+"""The Hazard Dice macros in the browser (HZ-R16 and the acceptance item of the Hazard Dice issue):
+the card holds exactly the call and result the Python engine gives for the same input and dice;
+the attack window takes the target's species or asks for one; the Called Shot window lists every
+human location with the seed's penalty; ablation and Injuries are written back and undone; a
+distance typed at a range boundary stays exact; a blast lists its targets and posts a card for each.
+
+`test_macros.py` runs every case of `hazard_kinds` against the card and the updates; these check
+what that comparison does not see (the stored call, the windows, the documents afterwards).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
+from macro_kinds import Case, MacroContext, context_for, foundry_format
+
+# isort: split
+# macro_kinds registers hazard_kinds' KINDS as it loads, so it is imported first.
+from compiler.rules import RuleError, run_case
+from compiler.rules.hazard_location import shipped as shipped
+from hazard_location.cards import new_injuries
+from hazard_location.kinds import attack_input, blast_cases, expect_blast, predicted, six
+from hazard_location.world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
+
+#: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
+#: -2 dice; the Neck, either Foot and either Hand impose -3 dice", in the seed's order (HZ-R17).
+SEED_PENALTIES = {
+    "head": 2, "neck": 3, "torso": 1, "pelvis": 1, "left-leg": 1, "right-leg": 1,
+    "left-foot": 3, "right-foot": 3, "left-arm": 2, "right-arm": 2, "left-hand": 3, "right-hand": 3,
+}
+
+
+@pytest.fixture(scope="module")
+def module(shipped_modules: list[BuiltModule]) -> BuiltModule:
+    return next(m for m in shipped_modules if m.id == MODULE_ID)
+
+
+def macro(module: BuiltModule, method: str) -> MacroContext:
+    contexts = [context_for(module, pack, doc) for pack, doc in module.documents("Macro")]
+    return next(ctx for ctx in contexts if ctx.method == method)
+
+
+def run(page: HarnessPage, ctx: MacroContext, case: Case,
+        problems: tuple[str, ...] = ()) -> dict[str, Any]:
+    result = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, None, case.scene,
+                            list(case.answers))
+    assert result["error"] is None, result["error"]
+    assert result["problems"] == list(problems)
+    assert result["diceLeft"] == [] and result["answersLeft"] == []
+    return result
+
+
+def stored(message: dict[str, Any]) -> dict[str, Any]:
+    card: dict[str, Any] = message["flags"][MODULE_ID]["card"]
+    return card
+
+
+def as_json(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def attack(module: BuiltModule, target: dict[str, Any], at: tuple[int, int],
+           dice: tuple[tuple[int, int], ...], *answers: dict[str, Any],
+           grid: dict[str, Any] | None = None) -> Case:
+    scene = attack_scene(fighter(module, ATTACKER), target, at, grid)
+    return Case(dice, None, scene=scene, answers=answers)
+
+
+HIT = (*six(5, 6, 2, 6, 3, 2), (100, 25), *six(6, 2, 6, 5, 1, 3, 6, 4))
+ANSWER = {"action": "attack", "fields": {"weapon": "service-handgun"}}
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_card_holds_the_python_engines_call_and_result(
+    module: BuiltModule, open_page: OpenPage, generation: int
+) -> None:
+    ctx = macro(module, "hazard_location.attack")
+    case = attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER)
+    result = run(open_page(module, generation), ctx, case)
+    card = stored(result["messages"][0])
+    inp = attack_input(ctx, case)
+    assert card["call"] == as_json({"ruleset": ENGINE, "rule": "attack", "config": {},
+                                    "input": inp, "dice": case.queue})
+    assert card["result"] == as_json(predicted(ctx, "attack", inp, case.dice))
+    assert [step["name"] for step in card["result"]["events"] if step["type"] == "step"] == [
+        "attack", "defence", "hit_location", "armor", "damage"]
+
+
+def test_ablation_is_written_back_and_undo_restores_it(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    page = open_page(module, 13)
+    ctx = macro(module, "hazard_location.attack")
+    result = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER))
+    read = """id => { const a = game.actors.get(id);
+        const cuirass = [...a.items].find((i) => i.name === "Cuirass");
+        return [a.system.stamina_current, cuirass.system.current_av]; }"""
+    assert page.evaluate(read, TARGET) == [1, 7]
+    undone = page.evaluate("""([module, id]) => game.modules.get(module).api.cards.undoCard(
+        game.messages.get(id))""", [MODULE_ID, result["messages"][0]["_id"]])
+    assert undone is True
+    assert page.evaluate(read, TARGET) == [None, None]
+
+
+def test_injuries_are_written_back_and_undo_restores_them(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    # A Called Shot to the head that takes all of Bob's Stamina: an Injury there (HZ-R31),
+    # appended after the one he already has.
+    page = open_page(module, 13)
+    ctx = macro(module, "hazard_location.attack")
+    called = {"action": "called", "fields": {"weapon": "service-handgun"}}
+    bob = fighter(module, TARGET)
+    old = {"location": "left-arm", "source": "combat-knife", "result": "Cut"}
+    bob["system"]["injuries"] = [old]
+    case = attack(module, bob, (0, 3), six(6, 5, 5, 1), called,
+                  {"action": "attack", "fields": {"location": "head"}})
+    expected = predicted(ctx, "attack", attack_input(ctx, case), case.dice)
+    [wounds] = new_injuries(expected["events"]).values()
+    assert [w["location"] for w in wounds] == ["head"]
+    stamina = expected["state"]["defender"]["stamina_current"]
+    result = run(page, ctx, case)
+    read = """id => { const a = game.actors.get(id);
+        return [a.system.stamina_current, a.system.injuries]; }"""
+    assert page.evaluate(read, TARGET) == [stamina, [old, *wounds]]
+    undone = page.evaluate("""([module, id]) => game.modules.get(module).api.cards.undoCard(
+        game.messages.get(id))""", [MODULE_ID, result["messages"][0]["_id"]])
+    assert undone is True
+    assert page.evaluate(read, TARGET) == [None, [old]]
+
+
+def test_called_shot_window_lists_every_human_location_with_the_seeds_penalty(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    ctx = macro(module, "hazard_location.attack")
+    called = {"action": "called", "fields": {"weapon": "service-handgun"}}
+    case = attack(module, fighter(module, TARGET), (3, 0), six(6, 5, 5, 1), called,
+                  {"action": "attack", "fields": {"location": "head"}})
+    result = run(open_page(module, 12), ctx, case)
+    window = result["dialogs"][1]
+    assert window["title"] == module.lang["RULEPACK.Hazard.CalledShot"]
+    assert "Human" in window["text"]
+    assert [f["value"] for f in window["fields"] if f["name"] == "location"] == list(SEED_PENALTIES)
+    options = run_case(ENGINE, "called_shot_options",
+                       {}, {"target_species": "human", "chosen_species": None}, [])
+    lines = [module.lang["RULEPACK.Hazard.CalledOption"].format(
+        location=o["label"], penalty=o["penalty"], percent=o["percent"])
+        for o in options["state"]["locations"]]
+    assert {o["location"]: o["penalty"] for o in options["state"]["locations"]} == SEED_PENALTIES
+    assert all(line in window["text"] for line in lines)
+    pool = next(e for e in stored(result["messages"][0])["result"]["events"]
+                if e["type"] == "attack_pool")
+    assert {"source": "called_shot", "dice": -2} in pool["modifiers"]
+
+
+def test_species_is_the_targets_or_chosen_in_the_attack_window(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    ctx = macro(module, "hazard_location.attack")
+    page = open_page(module, 12)
+    automatic = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER))
+    window = automatic["dialogs"][0]
+    assert "species" not in [f["name"] for f in window["fields"]]
+    assert module.lang["RULEPACK.Hazard.Species"] in window["text"] and "Human" in window["text"]
+    chooser = {"action": "attack", "fields": {"weapon": "service-handgun", "species": "human"}}
+    unknown = fighter(module, OTHER, species=False)
+    chosen = run(page, ctx, attack(module, unknown, (3, 0), HIT, chooser))
+    field = next(f for f in chosen["dialogs"][0]["fields"] if f["name"] == "species")
+    assert field["options"] == [{"value": "human", "text": "Human"}]
+    defender = stored(chosen["messages"][0])["call"]["input"]["defender"]
+    assert defender["species"] == "human" and "species" not in unknown["system"]
+
+
+@pytest.mark.parametrize(("typed", "quantity", "penalty"), [
+    ("20", 20, 0), ("20.05", {"num": 401, "den": 20}, 1), ("40", 40, 1),
+    ("40 1/100", {"num": 4001, "den": 100}, 2),
+])
+def test_a_typed_distance_stays_exact_at_a_range_boundary(
+    module: BuiltModule, open_page: OpenPage, typed: str, quantity: Any, penalty: int
+) -> None:
+    """On a gridless scene nothing is measured: the distance is typed, and 20 m is still the
+    first band while 20.05 m is the second (HZ-R10), with no float in between."""
+    ctx = macro(module, "hazard_location.attack")
+    answer = {"action": "attack", "fields": {"weapon": "service-handgun", "distance": typed,
+                                             "distance_unit": "m"}}
+    case = attack(module, fighter(module, TARGET), (3, 0), six(*[2] * (7 - penalty)), answer,
+                  grid={"type": "gridless"})
+    result = run(open_page(module, 13), ctx, case)
+    distance = next(f for f in result["dialogs"][0]["fields"] if f["name"] == "distance")
+    assert distance["value"] == ""
+    assert module.lang["RULEPACK.Hazard.TypeDistance"] in result["dialogs"][0]["text"]
+    card = stored(result["messages"][0])
+    assert card["call"]["input"]["distance"] == {"value": quantity, "unit": "m"}
+    rng = next(e for e in card["result"]["events"] if e["type"] == "range")
+    assert rng["penalty"] == penalty
+
+
+def test_an_attack_needs_a_controlled_token_and_one_target(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    ctx = macro(module, "hazard_location.attack")
+    case = attack(module, fighter(module, TARGET), (3, 0), (), ANSWER)
+    assert case.scene is not None
+    lonely = Case((), None, scene={**case.scene, "targets": []}, answers=())
+    warning = module.lang["RULEPACK.Hazard.NeedTokens"]
+    # ui.notifications.warn logs to the console too, as Foundry's does.
+    result = run(open_page(module, 12), ctx, lonely, (f"console warning: {warning}",))
+    assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
+    assert result["notifications"] == [{"type": "warning", "message": warning}]
+
+
+def test_a_blast_lists_its_targets_and_posts_a_card_for_each(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    ctx = macro(module, "hazard_location.blast")
+    case = blast_cases(ctx)[0]
+    result = run(open_page(module, 13), ctx, case)
+    window = result["dialogs"][0]
+    assert "Bob: 1 hexes (10 m)" in window["text"] and "Cara: 2 hexes (20 m)" in window["text"]
+    assert "Ann" not in window["text"]
+    cards = [stored(m) for m in result["messages"]]
+    assert [c["call"]["input"]["target"]["name"] for c in cards] == ["Bob", "Cara"]
+    assert [c["result"]["events"][0]["damage"] for c in cards] == [16, 4]
+    assert len(expect_blast(ctx, case).messages) == 2
+
+
+def test_content_the_rules_refuse_is_a_warning_not_a_crash(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
+    """A carbine whose weapon system the module lacks: the shipped adapter's bad_input is shown,
+    no window opens, nothing is rolled or changed."""
+    ctx = macro(module, "hazard_location.attack")
+    ann = fighter(module, ATTACKER)
+    carbine = {**ann["items"][0], "_id": "carbine000000001", "name": "Carbine", "flags": {},
+               "system": {**ann["items"][0]["system"], "category": "no-such-range"}}
+    case = Case((), None, scene=attack_scene({**ann, "items": [carbine]}, fighter(module, TARGET),
+                                             (3, 0)), answers=())
+    with pytest.raises(RuleError) as refused:  # the Python adapter words it the same way
+        shipped.weapon({**carbine["system"], "id": carbine["_id"]}, {})
+    assert refused.value.code == "bad_input"
+    refusal = module.lang["RULEPACK.Error.RuleFailed"]
+    message = foundry_format(refusal, message=refused.value.message)
+    result = run(open_page(module, 13), ctx, case, (f"console warning: {message}",))
+    assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
+    assert result["notifications"] == [{"type": "warning", "message": message}]

@@ -1,0 +1,60 @@
+"""The suite's own machinery bites: an empty discovery, or a property test that throws most of its
+cases away, fails instead of passing quietly."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from property_budget import discard, discard_budget, keep
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def test_an_empty_parametrization_fails_the_run(tmp_path: Path) -> None:
+    """`empty_parameter_set_mark = fail_at_collect`: a discovered folder that finds nothing."""
+    (tmp_path / "test_empty.py").write_text(
+        "import pytest\n\n"
+        "@pytest.mark.parametrize('example', [])\n"
+        "def test_each(example):\n    assert example\n",
+        encoding="utf-8",
+    )
+    run = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-c", str(REPO / "pyproject.toml"),
+         "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(tmp_path)],
+        capture_output=True, text=True, check=False, cwd=tmp_path,
+    )
+    assert run.returncode != 0, run.stdout
+    assert "Empty parameter set" in run.stdout + run.stderr
+
+
+def test_a_property_test_that_discards_most_cases_fails() -> None:
+    @discard_budget(Fraction(1, 2))
+    @settings(max_examples=50, database=None, derandomize=True)
+    @given(st.integers(0, 9))
+    def mostly_discards(value: int) -> None:
+        if value > 0:
+            discard()
+            return
+        keep()
+
+    with pytest.raises(AssertionError, match="were discarded, more than the 1/2"):
+        mostly_discards()
+
+
+def test_a_property_test_within_its_budget_passes() -> None:
+    @discard_budget(Fraction(1, 2))
+    @settings(max_examples=50, database=None, derandomize=True)
+    @given(st.integers(0, 9))
+    def mostly_keeps(value: int) -> None:
+        if value == 0:
+            discard()
+            return
+        keep()
+
+    mostly_keeps()
