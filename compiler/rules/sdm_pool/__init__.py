@@ -1,8 +1,9 @@
 """The `sdm_pool` engine (seed 001, catalogue §2): SDM d6 pools with Opportunity.
 
 Mirrored rule for rule, in the same order, by `module_template/scripts/rules/sdm_pool/index.mjs`;
-the rules live in the topic modules beside this one, each mirrored by its `.mjs` twin. `CONFIG`
-(every SDM-G key) lives in `config.py`, checked against the rules_config schema.
+the rules live in the topic modules beside this one, each mirrored by its `.mjs` twin. The config
+defaults (every SDM-G key) are the rules_config schema's; the harness reads input and config
+through their shapes before a rule runs.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from compiler.rules.sdm_pool import (
     recovery,
     rounds,
 )
-from compiler.rules.sdm_pool.config import CONFIG
 
 RULES: Mapping[str, Rule] = {
     "initiative": initiative.initiative,
@@ -40,4 +40,4 @@ RULES: Mapping[str, Rule] = {
 }
 """Every rule of the ruleset, by snake_case name, in file order."""
 
-__all__ = ["CONFIG", "RULES"]
+__all__ = ["RULES"]

@@ -12,16 +12,8 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.config import COSTS, choice, flag, movement_unit, table_row
-from compiler.rules.sdm_pool.fields import (
-    IN,
-    REQUIRED,
-    fail,
-    read_object,
-    require_choice,
-    require_text,
-    required,
-)
+from compiler.rules.sdm_pool.config import table_row
+from compiler.rules.sdm_pool.fields import IN, fail
 from compiler.rules.sdm_pool.sheet import Character, read_character, trait_level
 
 ACTION = "action"
@@ -64,7 +56,7 @@ def movement_of(character: Character, where: str, config: Mapping[str, Any]) -> 
 
 def disengage_distance(movement: int, config: Mapping[str, Any]) -> int:
     """SDM-G12, P14: half the Movement, rounded down (or up, by config)."""
-    if choice(config, "disengage_rounding") == "floor":
+    if config["disengage_rounding"] == "floor":
         return dice.floor_div(movement, 2)
     return dice.ceil_div(movement, 2)
 
@@ -83,7 +75,7 @@ def payment(actions: int, minor: int, cost: str, config: Mapping[str, Any]) -> s
         return ACTION if actions >= 1 else None
     if minor >= 1:
         return MINOR
-    return ACTION if flag(config, "action_downgrade") and actions >= 1 else None
+    return ACTION if config["action_downgrade"] and actions >= 1 else None
 
 
 def refused(character: Character, what: str, reason: str) -> Event:
@@ -131,13 +123,12 @@ def pay_next(
     return (event, True)
 
 
-def _one_character(inp: object, config: Mapping[str, Any]) -> tuple[Character, str]:
-    fields = read_object(inp, IN, required(("character",)))
+def _one_character(inp: Any, config: Mapping[str, Any]) -> tuple[Character, str]:
     where = f"{IN}.character"
-    return (read_character(fields["character"], where, config), where)
+    return (read_character(inp["character"], where, config), where)
 
 
-def action_allotment(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def action_allotment(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R05, SDM-G04, SDM-G06: the Actions and Minor actions a turn gives the character."""
     character, where = _one_character(inp, config)
     actions, minor = allotment(character, where, config)
@@ -146,35 +137,24 @@ def action_allotment(inp: object, config: Mapping[str, Any], queue: DiceQueue) -
     return ([event], {"actions": actions, "minor_actions": minor})
 
 
-def movement(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def movement(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R07, SDM-G05, SDM-G12, SDM-E06: Movement per move, and half of it for a Disengage."""
     character, where = _one_character(inp, config)
     moves = movement_of(character, where, config)
     state = {"movement": moves, "disengage": disengage_distance(moves, config),
-             "unit": movement_unit(config)}
+             "unit": config["movement_unit"]["name"]}
     return ([{"type": "movement", "id": character["id"], **state}], state)
 
 
-def _paying(
-    inp: object, config: Mapping[str, Any], label: str
-) -> tuple[Character, str, str, str]:
-    spec = (("character", REQUIRED), ("cost", REQUIRED), ("label", label))
-    fields = read_object(inp, IN, spec)
-    where = f"{IN}.character"
-    character = read_character(fields["character"], where, config)
-    cost = require_choice(fields["cost"], f"{IN}.cost", COSTS)
-    return (character, where, cost, require_text(fields["label"], f"{IN}.label"))
-
-
-def spend_action(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def spend_action(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R05, SDM-G14: spend an Action or a Minor action of this turn."""
-    character, _, cost, label = _paying(inp, config, "action")
-    event, done = pay_now(character, cost, label, config)
+    character, _ = _one_character(inp, config)
+    event, done = pay_now(character, inp["cost"], inp["label"], config)
     return ([event], {"character": character, "done": done})
 
 
-def react(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def react(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R06, SDM-G11, SDM-G14, SDM-E01: take a reaction, drawn from the next turn's pools."""
-    character, where, cost, label = _paying(inp, config, "reaction")
-    event, done = pay_next(character, cost, label, where, config)
+    character, where = _one_character(inp, config)
+    event, done = pay_next(character, inp["cost"], inp["label"], where, config)
     return ([event], {"character": character, "done": done})

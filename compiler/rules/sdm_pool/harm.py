@@ -12,15 +12,8 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.config import choice, hp_floor, success_min_face
-from compiler.rules.sdm_pool.fields import (
-    IN,
-    read_object,
-    require_bool,
-    require_int,
-    required,
-)
-from compiler.rules.sdm_pool.sheet import AMOUNT, Character, read_character
+from compiler.rules.sdm_pool.fields import IN
+from compiler.rules.sdm_pool.sheet import Character, read_character
 
 DIE = 6
 Result = tuple[list[Event], State]
@@ -34,7 +27,7 @@ def absorb(
     `dr_depletes_hp`: a piece absorbs min(DR, damage left, its HP) and loses that much HP; at 0 it
     is Broken and its DR is 0. `layer`: a piece takes damage up to its HP, DR unused (`dr` null).
     """
-    layer = choice(config, "armor_model") == "layer"
+    layer = config["armor_model"] == "layer"
     events: list[Event] = []
     left = damage
     for piece in character["armor"]:
@@ -59,7 +52,7 @@ def take_damage(character: Character, damage: int, config: Mapping[str, Any]) ->
     recorded; at 0 HP or less the character is incapacitated, and death stays the GM's."""
     events, through = absorb(character, damage, config)
     before = character["hp"]
-    after = max(hp_floor(config), before - through)
+    after = max(config["hp_floor"], before - through)
     past = through - (before - after)
     character["hp"] = after
     character["unapplied_damage"] += past
@@ -77,7 +70,7 @@ def check_roll(
 ) -> tuple[list[int], int, bool]:
     """SDM-G01, SDM-G20, P1, C3: roll `pool` d6; (faces, successes, whether they meet `needed`)."""
     faces = queue.take_many(DIE, pool)
-    successes = dice.count_at_least(faces, success_min_face(config))
+    successes = dice.count_at_least(faces, config["success_min_face"])
     return (faces, successes, successes >= needed)
 
 
@@ -88,20 +81,17 @@ def stand_up(character: Character, hp: int) -> Event:
     return {"type": "recovered", "id": character["id"], "hp": character["hp"]}
 
 
-def apply_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def apply_damage(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R13, SDM-R14, SDM-R15, SDM-G17, SDM-G21, SDM-E05: damage through armour to HP."""
-    fields = read_object(inp, IN, required(("character", "damage")))
-    character = read_character(fields["character"], f"{IN}.character", config)
-    damage = require_int(fields["damage"], f"{IN}.damage", 0, AMOUNT)
-    return (take_damage(character, damage, config), {"character": character})
+    character = read_character(inp["character"], f"{IN}.character", config)
+    return (take_damage(character, inp["damage"], config), {"character": character})
 
 
-def heal(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def heal(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R16, SDM-G23, SDM-R14: the GM's healing, up to Maximum HP (the seed gives no rate);
     above 0 HP an incapacitated character stands up. The dead are not healed."""
-    fields = read_object(inp, IN, required(("character", "amount")))
-    character = read_character(fields["character"], f"{IN}.character", config)
-    amount = require_int(fields["amount"], f"{IN}.amount", 0, AMOUNT)
+    character = read_character(inp["character"], f"{IN}.character", config)
+    amount: int = inp["amount"]
     if character["dead"]:
         event = {"type": "refused", "id": character["id"], "what": "heal", "reason": "dead"}
         return ([event], {"character": character})
@@ -115,10 +105,9 @@ def heal(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     return (events, {"character": character})
 
 
-def decide_death(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def decide_death(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R15: the GM and the player decide whether this is the moment; the engine records it."""
-    fields = read_object(inp, IN, required(("character", "dead")))
-    character = read_character(fields["character"], f"{IN}.character", config)
-    character["dead"] = require_bool(fields["dead"], f"{IN}.dead")
+    character = read_character(inp["character"], f"{IN}.character", config)
+    character["dead"] = inp["dead"]
     return ([{"type": "death", "id": character["id"], "dead": character["dead"]}],
             {"character": character})

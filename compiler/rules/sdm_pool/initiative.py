@@ -15,26 +15,8 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.config import choice, flag
-from compiler.rules.sdm_pool.fields import (
-    IN,
-    REQUIRED,
-    fail,
-    id_list,
-    read_object,
-    require_bool,
-    require_id,
-    require_int,
-    require_list,
-    unique_ids,
-)
-from compiler.rules.sdm_pool.sheet import (
-    LEVEL_LIMIT,
-    Character,
-    read_character,
-    read_characters,
-    trait_level,
-)
+from compiler.rules.sdm_pool.fields import IN, fail, names_known, unique_ids
+from compiler.rules.sdm_pool.sheet import Character, read_character, read_characters, trait_level
 
 DIE = 6
 BASE_DICE = 2
@@ -61,7 +43,7 @@ def sort_key(
     slot: Slot, roster: int, tie_order: Sequence[str], config: Mapping[str, Any]
 ) -> list[int]:
     """SDM-R03, SDM-G15: [-total, -Dexterity, side, place in tie_order, place in the roster]."""
-    side = 0 if slot["pc"] or not flag(config, "init_pc_first_on_tie") else 1
+    side = 0 if slot["pc"] or not config["init_pc_first_on_tie"] else 1
     rank = tie_order.index(slot["id"]) if slot["id"] in tie_order else len(tie_order)
     return [-slot["total"], -slot["dexterity"], side, rank, roster]
 
@@ -96,7 +78,7 @@ def check_tie_order(
 ) -> None:
     """SDM-G15: with `require_tie_order`, every combatant still tied after Dexterity and side must
     be placed by the players."""
-    if choice(config, "init_unresolved_tie") != "require_tie_order":
+    if config["init_unresolved_tie"] != "require_tie_order":
         return
     for index, key in enumerate(keys):
         tied = any(
@@ -123,22 +105,17 @@ def tie_events(
     return events
 
 
-def read_tie_order(value: object, known: Sequence[str]) -> list[str]:
-    """SDM-G15: the players' order for ties: distinct ids of combatants in the fight."""
-    where = f"{IN}.tie_order"
-    ids = id_list(value, where, 100)
-    for index, ident in enumerate(ids):
-        if ident not in known:
-            raise fail(where, f"{where}[{index}] names no combatant")
-    return ids
+def read_tie_order(ids: Sequence[str], known: Sequence[str]) -> list[str]:
+    """SDM-G15: the players' order for ties names combatants in the fight (distinct: shape)."""
+    names_known(ids, known, f"{IN}.tie_order", "combatant")
+    return list(ids)
 
 
-def initiative(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def initiative(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R01, SDM-R02, SDM-R03, SDM-R04, SDM-G15, SDM-E02: roll initiative once for the fight;
     the GM narrates the opening, then the highest roller acts."""
-    fields = read_object(inp, IN, (("combatants", REQUIRED), ("tie_order", [])))
-    combatants = read_characters(fields["combatants"], f"{IN}.combatants", config)
-    tie_order = read_tie_order(fields["tie_order"], [c["id"] for c in combatants])
+    combatants = read_characters(inp["combatants"], f"{IN}.combatants", config)
+    tie_order = read_tie_order(inp["tie_order"], [c["id"] for c in combatants])
     events: list[Event] = []
     slots: list[Slot] = []
     for index, character in enumerate(combatants):
@@ -156,38 +133,22 @@ def initiative(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Resu
     return (events, {"order": ids, "slots": [slots[i] for i in order]})
 
 
-def read_slot(value: object, where: str) -> Slot:
-    """SDM-G16: a place in the initiative order: `{id, total, dexterity, pc}`."""
-    spec: tuple[tuple[str, Any], ...] = (
-        ("id", REQUIRED), ("total", REQUIRED), ("dexterity", REQUIRED), ("pc", False),
-    )
-    found = read_object(value, where, spec)
-    require_id(found["id"], f"{where}.id")
-    require_int(found["total"], f"{where}.total", 0, 1000000)
-    require_int(found["dexterity"], f"{where}.dexterity", 0, LEVEL_LIMIT)
-    require_bool(found["pc"], f"{where}.pc")
-    return found
-
-
 def _read_join(
-    inp: object, config: Mapping[str, Any]
+    inp: Any, config: Mapping[str, Any]
 ) -> tuple[list[Slot], int, Character, list[str]]:
-    spec: tuple[tuple[str, Any], ...] = (
-        ("slots", REQUIRED), ("next_index", REQUIRED), ("newcomer", REQUIRED), ("tie_order", []),
-    )
-    fields = read_object(inp, IN, spec)
-    items = require_list(fields["slots"], f"{IN}.slots", 100)
-    slots = [read_slot(item, f"{IN}.slots[{i}]") for i, item in enumerate(items)]
+    slots: list[Slot] = inp["slots"]
     unique_ids(slots, f"{IN}.slots")
-    next_index = require_int(fields["next_index"], f"{IN}.next_index", 0, len(slots))
-    newcomer = read_character(fields["newcomer"], f"{IN}.newcomer", config)
+    next_index: int = inp["next_index"]
+    if next_index > len(slots):
+        raise fail(IN, f"{IN}.next_index must be at most {len(slots)}, the order's length")
+    newcomer = read_character(inp["newcomer"], f"{IN}.newcomer", config)
     if any(slot["id"] == newcomer["id"] for slot in slots):
         raise fail(IN, f"{IN}.newcomer.id is already in the order")
-    tie_order = read_tie_order(fields["tie_order"], [*(s["id"] for s in slots), newcomer["id"]])
+    tie_order = read_tie_order(inp["tie_order"], [*(s["id"] for s in slots), newcomer["id"]])
     return (slots, next_index, newcomer, tie_order)
 
 
-def join_initiative(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def join_initiative(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-G16: a late joiner rolls on arrival and takes the slot its total earns (existing
     combatants first on a full tie); if that slot has passed this round it first acts next round.
     With `append` it goes last."""
@@ -197,7 +158,7 @@ def join_initiative(inp: object, config: Mapping[str, Any], queue: DiceQueue) ->
     keys = [sort_key(s, i, tie_order, config) for i, s in enumerate(slots)]
     check_tie_order([*keys, mine], tie_order, [*(s["id"] for s in slots), slot["id"]], config)
     place = len(slots)
-    if choice(config, "late_joiner") == "insert_by_total":
+    if config["late_joiner"] == "insert_by_total":
         later = [i for i, key in enumerate(keys) if compare_keys(key[:4], mine[:4]) > 0]
         place = later[0] if later else len(slots)
     acts = place >= next_index

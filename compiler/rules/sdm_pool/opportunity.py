@@ -15,7 +15,6 @@ from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
 from compiler.rules.sdm_pool.attacks import difficulty, pool_of, resolve_tier, roll_attack
-from compiler.rules.sdm_pool.config import choice, movement_unit, opportunity_cost
 from compiler.rules.sdm_pool.economy import (
     disengage_distance,
     movement_of,
@@ -24,26 +23,13 @@ from compiler.rules.sdm_pool.economy import (
     refused,
     unable,
 )
-from compiler.rules.sdm_pool.fields import (
-    IN,
-    OPTIONAL,
-    REQUIRED,
-    fail,
-    optional_key,
-    read_object,
-    require_bool,
-    require_choice,
-    require_id,
-    require_key,
-)
+from compiler.rules.sdm_pool.fields import IN, fail
 from compiler.rules.sdm_pool.harm import take_damage
 from compiler.rules.sdm_pool.sheet import Character, find_weapon, read_character, weapon_index
 
-CHOICES: tuple[str, ...] = ("none", "dodge", "disengage", "counter")
 MAX_DEPTH = 50
-PLAN_SPEC: tuple[tuple[str, Any], ...] = (
-    ("tier", None), ("cover", "none"), ("concealment", "none"), ("salvation_claimed", False),
-    ("opportunity", {"choice": "none"}),
+PLAN_KEYS: tuple[str, ...] = (
+    "weapon", "tier", "cover", "concealment", "salvation_claimed", "opportunity",
 )
 Plan = dict[str, Any]
 Result = tuple[list[Event], State]
@@ -51,29 +37,18 @@ Result = tuple[list[Event], State]
 
 def read_plan(fields: Mapping[str, Any], where: str, depth: int) -> Plan:
     """SDM-G02, SDM-G03, SDM-G08, SDM-R12: an attack's weapon, tier, cover, concealment,
-    claimed Salvation and the target's Opportunity choice, checked; `where` is their object."""
-    require_id(fields["weapon"], f"{where}.weapon")
-    optional_key(fields["tier"], f"{where}.tier")
-    require_key(fields["cover"], f"{where}.cover")
-    require_key(fields["concealment"], f"{where}.concealment")
-    require_bool(fields["salvation_claimed"], f"{where}.salvation_claimed")
-    plan = {key: fields[key] for key in ("weapon", *(k for k, _ in PLAN_SPEC))}
-    plan["opportunity"] = read_opportunity(fields["opportunity"], f"{where}.opportunity", depth)
+    claimed Salvation and the target's Opportunity choice (`{choice, counter?}`, a Counter's own
+    plan nested), each plan with `where` its fields were given."""
+    plan: Plan = {key: fields[key] for key in PLAN_KEYS}
     plan["where"] = where
-    return plan
-
-
-def read_opportunity(value: object, where: str, depth: int) -> dict[str, Any]:
-    """SDM-R12, SDM-G11, SDM-G13: `{choice, counter?}`; a Counter attack's own plan nested."""
-    found = read_object(value, where, (("choice", REQUIRED), ("counter", OPTIONAL)))
-    require_choice(found["choice"], f"{where}.choice", CHOICES)
-    if "counter" in found:
+    opportunity = dict(plan["opportunity"])
+    if "counter" in opportunity:
         if depth >= MAX_DEPTH:
-            raise fail(where, f"{where} nests Counters more than {MAX_DEPTH} deep")
-        inner = f"{where}.counter"
-        fields = read_object(found["counter"], inner, (("weapon", REQUIRED), *PLAN_SPEC))
-        found["counter"] = read_plan(fields, inner, depth + 1)
-    return found
+            raise fail(where, f"{where}.opportunity nests Counters more than {MAX_DEPTH} deep")
+        opportunity["counter"] = read_plan(opportunity["counter"], f"{where}.opportunity.counter",
+                                           depth + 1)
+    plan["opportunity"] = opportunity
+    return plan
 
 
 def check_counters(
@@ -97,11 +72,10 @@ def deal_damage(
 ) -> tuple[Event, int]:
     """SDM-R10, SDM-G10, SDM-G18, P14: the weapon's fixed damage plus its dice, rolled now; a
     shortfall deals it whole, or half rounded down by config."""
-    choice(config, "damage_dice_roll")
     rolled = weapon["damage_dice"]
     faces = queue.take_many(rolled["die"], rolled["count"]) if rolled else []
     total = weapon["damage"] + dice.sum_faces(faces)
-    half = shortfall and choice(config, "shortfall_damage") == "half"
+    half = shortfall and config["shortfall_damage"] == "half"
     dealt = dice.floor_div(total, 2) if half else total
     return ({"type": "damage", "weapon": weapon["id"], "fixed": weapon["damage"], "faces": faces,
              "total": total, "dealt": dealt}, dealt)
@@ -110,7 +84,7 @@ def deal_damage(
 def _take_opportunity(
     target: Character, chosen: str, where: str, config: Mapping[str, Any]
 ) -> tuple[list[Event], bool]:
-    event, paid = pay_next(target, opportunity_cost(config, chosen), chosen, where, config)
+    event, paid = pay_next(target, config["opportunity_cost"][chosen], chosen, where, config)
     return ([event], paid)
 
 
@@ -121,7 +95,7 @@ def _disengage(target: Character, where: str, config: Mapping[str, Any]) -> list
     if paid:
         distance = disengage_distance(movement_of(target, where, config), config)
         events.append({"type": "disengage", "id": target["id"], "distance": distance,
-                       "unit": movement_unit(config)})
+                       "unit": config["movement_unit"]["name"]})
     return events
 
 
@@ -175,19 +149,16 @@ def resolve_attack(
     return (events, outcome)
 
 
-def attack(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def attack(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R08-R13, SDM-G07, SDM-G08, SDM-G10-G12, SDM-G18, SDM-G22: one whole attack, with the
     target's Opportunity choice should it fall short."""
-    spec = (("attacker", REQUIRED), ("target", REQUIRED), ("weapon", REQUIRED), *PLAN_SPEC,
-            ("cost", "action"))
-    fields = read_object(inp, IN, spec)
-    attacker = read_character(fields["attacker"], f"{IN}.attacker", config)
-    target = read_character(fields["target"], f"{IN}.target", config)
+    attacker = read_character(inp["attacker"], f"{IN}.attacker", config)
+    target = read_character(inp["target"], f"{IN}.target", config)
     if target["id"] == attacker["id"]:
         raise fail(IN, f"{IN}.target.id must differ from {IN}.attacker.id")
-    plan = read_plan(fields, IN, 0)
-    plan["cost"] = require_choice(fields["cost"], f"{IN}.cost", ("action", "none"))
-    plan.update({"attacker_where": f"{IN}.attacker", "target_where": f"{IN}.target"})
+    plan = read_plan(inp, IN, 0)
+    plan.update({"cost": inp["cost"], "attacker_where": f"{IN}.attacker",
+                 "target_where": f"{IN}.target"})
     find_weapon(attacker, plan["weapon"], f"{IN}.weapon")
     check_counters(plan, attacker, target, False)
     events, outcome = resolve_attack(attacker, target, plan, config, queue)

@@ -7,9 +7,9 @@ from typing import Any
 
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.config import recovery, tier_successes
+from compiler.rules.sdm_pool.config import tier_successes
 from compiler.rules.sdm_pool.economy import allotment, next_turn, pay_now, refused
-from compiler.rules.sdm_pool.fields import IN, fail, read_object, required
+from compiler.rules.sdm_pool.fields import IN, fail
 from compiler.rules.sdm_pool.harm import check_roll, stand_up
 from compiler.rules.sdm_pool.sheet import Character, read_character, skill_level, trait_level
 
@@ -21,7 +21,7 @@ def self_recover(
 ) -> tuple[list[Event], bool]:
     """SDM-R14, SDM-G20: base_dice + the trait's level d6 against the tier; success stands the
     character up at hp_after HP."""
-    params = recovery(config, "self_recovery")
+    params = config["self_recovery"]
     pool = params["base_dice"] + trait_level(character, params["trait"], where)
     needed = tier_successes(config, params["tier"], "config.self_recovery.tier")
     faces, successes, success = check_roll(pool, needed, config, queue)
@@ -65,11 +65,10 @@ def begin_turn(
     return (events, True)
 
 
-def start_turn(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def start_turn(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R05, SDM-R06, SDM-R14, SDM-G20, SDM-G21, SDM-E01: start one character's turn."""
-    fields = read_object(inp, IN, required(("character",)))
     where = f"{IN}.character"
-    character = read_character(fields["character"], where, config)
+    character = read_character(inp["character"], where, config)
     events, _ = begin_turn(character, where, config, queue)
     return (events, {"character": character})
 
@@ -81,7 +80,7 @@ def stabilize_target(
     """SDM-R14, SDM-G20: the helper pays the config's cost and rolls base_dice + trait + skill d6
     against the tier; success marks the target stabilized and, with outcome revive, stands it up.
     Returns (events, success)."""
-    params = recovery(config, "stabilize")
+    params = config["stabilize"]
     if target["dead"] or not target["incapacitated"]:
         reason = "target_dead" if target["dead"] else "not_incapacitated"
         return ([refused(helper, "stabilize", reason)], False)
@@ -104,11 +103,10 @@ def stabilize_target(
     return (events, success)
 
 
-def stabilize(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def stabilize(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R14, SDM-G20: an ally's Action to stabilise an incapacitated character."""
-    fields = read_object(inp, IN, required(("helper", "target")))
-    helper = read_character(fields["helper"], f"{IN}.helper", config)
-    target = read_character(fields["target"], f"{IN}.target", config)
+    helper = read_character(inp["helper"], f"{IN}.helper", config)
+    target = read_character(inp["target"], f"{IN}.target", config)
     if target["id"] == helper["id"]:
         raise fail(IN, f"{IN}.target.id must differ from {IN}.helper.id")
     events, success = stabilize_target(helper, target, f"{IN}.helper", config, queue)

@@ -12,81 +12,48 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.base import Event, State
+from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.config import choice, movement_unit
 from compiler.rules.sdm_pool.economy import movement_of, pay_now, unable
-from compiler.rules.sdm_pool.fields import (
-    IN,
-    REQUIRED,
-    fail,
-    id_list,
-    read_object,
-    require_choice,
-    require_id,
-    require_list,
-    require_map,
-    require_text,
-)
-from compiler.rules.sdm_pool.opportunity import PLAN_SPEC, Plan, check_counters, read_plan
+from compiler.rules.sdm_pool.fields import IN, fail, names_known
+from compiler.rules.sdm_pool.opportunity import Plan, check_counters, read_plan
 from compiler.rules.sdm_pool.opportunity import resolve_attack as attack_with
 from compiler.rules.sdm_pool.recovery import begin_turn, stabilize_target
 from compiler.rules.sdm_pool.sheet import Character, find_weapon, index_of, read_characters
 
-STEP_KINDS: tuple[str, ...] = ("attack", "move", "action", "minor", "stabilize")
 Fight = dict[str, Character]
 Pending = list[tuple[str, str, Plan]]
 Result = tuple[list[Event], State]
 
 
-def read_order(value: object, fighters: Fight) -> list[str]:
-    """SDM-R01, SDM-G16: the turn order: distinct ids of combatants (those left out, such as a
-    late joiner whose slot has passed, take no turn this round)."""
-    where = f"{IN}.order"
-    order = id_list(value, where, 100)
-    for index, ident in enumerate(order):
-        if ident not in fighters:
-            raise fail(where, f"{where}[{index}] names no combatant")
+def read_order(order: list[str], fighters: Fight) -> list[str]:
+    """SDM-R01, SDM-G16: the turn order: ids of combatants, each once (the shape's); those left
+    out, such as a late joiner whose slot has passed, take no turn this round."""
+    names_known(order, fighters, f"{IN}.order", "combatant")
     return order
 
 
-def read_step(value: object, where: str, actor: Character, fighters: Fight) -> dict[str, Any]:
-    """SDM-R05, SDM-R07, SDM-R12, SDM-G20: one step of a turn, tagged by `kind`, checked against
-    the fight: its target is another combatant, its weapons are their makers'."""
-    if not isinstance(value, Mapping):
-        raise fail(where, f"{where} must be an object")
-    kind = require_choice(value.get("kind"), f"{where}.kind", STEP_KINDS)
-    specs: Mapping[str, tuple[tuple[str, Any], ...]] = {
-        "attack": (("target", REQUIRED), ("weapon", REQUIRED), *PLAN_SPEC),
-        "move": (), "action": (("label", REQUIRED),), "minor": (("label", REQUIRED),),
-        "stabilize": (("target", REQUIRED),),
-    }
-    step = read_object(value, where, (("kind", REQUIRED), *specs[kind]))
-    if "label" in step:
-        require_text(step["label"], f"{where}.label")
-    if "target" in step:
-        target = require_id(step["target"], f"{where}.target")
-        if target not in fighters or target == actor["id"]:
-            raise fail(where, f"{where}.target must name another combatant")
-    if kind == "attack":
+def read_step(step: dict[str, Any], where: str, actor: Character, fighters: Fight) -> None:
+    """SDM-R05, SDM-R07, SDM-R12, SDM-G20: one step of a turn (its shape read by the harness),
+    checked against the fight: its target is another combatant, its weapons are their makers',
+    and every Counter it chooses says which attack it makes."""
+    if "target" in step and (step["target"] not in fighters or step["target"] == actor["id"]):
+        raise fail(where, f"{where}.target must name another combatant")
+    if step["kind"] == "attack":
         plan = read_plan(step, where, 0)
         find_weapon(actor, plan["weapon"], f"{where}.weapon")
         check_counters(plan, actor, fighters[step["target"]], True)
         step["plan"] = plan
-    return step
 
 
-def read_turns(value: object, order: list[str], fighters: Fight) -> dict[str, list[Any]]:
+def read_turns(turns: Mapping[str, list[Any]], order: list[str], fighters: Fight) -> None:
     """SDM-R01: each combatant's steps, by id; only combatants in the order have any."""
     where = f"{IN}.turns"
-    turns = require_map(value, where, 100)
-    found: dict[str, list[Any]] = {}
-    for ident, steps in turns.items():
+    for ident in sorted_keys(turns):
         if ident not in order:
             raise fail(where, f"{where}.{ident} names no combatant in the order")
-        items = require_list(steps, f"{where}.{ident}", 100)
-        found[ident] = [read_step(item, f"{where}.{ident}[{index}]", fighters[ident], fighters)
-                        for index, item in enumerate(items)]
-    return found
+        for index, step in enumerate(turns[ident]):
+            read_step(step, f"{where}.{ident}[{index}]", fighters[ident], fighters)
 
 
 def run_step(
@@ -115,7 +82,7 @@ def run_step(
     if kind == "move":
         distance = movement_of(actor, context["paths"][actor["id"]], config)
         return [event, {"type": "move", "id": actor["id"], "distance": distance,
-                        "unit": movement_unit(config)}]
+                        "unit": config["movement_unit"]["name"]}]
     return [event, {"type": "act", "id": actor["id"], "label": step["label"]}]
 
 
@@ -159,7 +126,7 @@ def take_turn(
     events, takes = begin_turn(actor, where, config, context["queue"])
     if not takes:
         return events
-    immediate = choice(config, "counter_timing") == "immediately"
+    immediate = config["counter_timing"] == "immediately"
     pending: Pending = []
     for index, step in enumerate(steps):
         events.append({"type": "step", "id": actor["id"], "index": index, "kind": step["kind"]})
@@ -170,14 +137,14 @@ def take_turn(
     return events + resolve_counters(pending, fighters, context)
 
 
-def play_round(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def play_round(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """SDM-R01, SDM-R05, SDM-R06, SDM-R12, SDM-G13: every combatant in the order takes its turn
     ("in and around roughly ten seconds of fiction")."""
-    fields = read_object(inp, IN, (("combatants", REQUIRED), ("order", REQUIRED), ("turns", {})))
-    combatants = read_characters(fields["combatants"], f"{IN}.combatants", config)
+    combatants = read_characters(inp["combatants"], f"{IN}.combatants", config)
     fighters = {c["id"]: c for c in combatants}
-    order = read_order(fields["order"], fighters)
-    turns = read_turns(fields["turns"], order, fighters)
+    order = read_order(inp["order"], fighters)
+    turns: dict[str, list[Any]] = inp["turns"]
+    read_turns(turns, order, fighters)
     paths = {c["id"]: f"{IN}.combatants[{index_of(combatants, c['id'])}]" for c in combatants}
     context = {"config": config, "queue": queue, "paths": paths}
     events: list[Event] = [{"type": "round_start", "order": order}]

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from rules_parity import NodeEngine, canonical, run_python
 from test_properties import PROFILE
 
-from compiler.rules.sdm_pool import CONFIG
+from compiler.rules.registry import engines
 
 RULESET = "sdm_pool"
+CONFIG = engines()[RULESET].config
 KINDS = ["melee", "vectored", "firearm", "bow", "unarmed", "magic"]
 LEVELS = {"none": 0, "partial": 1, "heavy": 2}
 

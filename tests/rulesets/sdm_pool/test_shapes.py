@@ -1,9 +1,8 @@
 """The sdm_pool rule input shapes (`inputs.schema.json`) describe what the rules take.
 
-Until the plug-in harness checks every input against its shape, the rules check their input
-themselves with the shapes' wording; this keeps the two in step: one shape per rule, written in
-the PLUGIN-LAYOUT.md dialect, that every passing fixture's input satisfies and that refuses the
-inputs whose fixtures pin a shape error.
+The harness reads every input through its shape before the rule runs; here the shapes are held
+to the fixtures: one shape per rule, which every fixture's input satisfies except those that pin a
+shape error (refused as `bad_input`, the rest of the refusals being the rules' own checks).
 """
 
 from __future__ import annotations
@@ -26,6 +25,7 @@ ANNOTATIONS = {"title", "description", "$comment", "default", "x-rulepack-expect
 SHAPE_ERRORS = {
     "error_attack_bad_opportunity_choice", "error_attack_roll_unknown_field",
     "error_attack_roll_unknown_kind", "error_round_unknown_step_kind", "g19_max_hp_required",
+    "error_round_order_repeats",
 }
 
 

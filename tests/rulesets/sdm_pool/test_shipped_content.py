@@ -22,10 +22,11 @@ from compiler.model import Ruleset
 from compiler.packing.common import plain
 from compiler.pipeline import load_content
 from compiler.rules.errors import RuleError
-from compiler.rules.sdm_pool import CONFIG
+from compiler.rules.registry import engines
 from compiler.rules.sdm_pool import content as shipped
 
 RULESET = "sdm_pool"
+CONFIG = engines()[RULESET].config
 Library = dict[str, dict[str, dict[str, Any]]]
 TABLE_KEYS = ("sdm", "cover_mod", "concealment_mod", "actions_by_int", "movement_by_dex")
 

@@ -6,12 +6,8 @@
  * and counts successes against its tier's number plus cover and concealment (SDM-G02, SDM-G03).
  */
 
-import {
-  ATTACK_KINDS, choice, coverApplies, defaultTier, levelMod, pairing, salvationTrigger, tierSuccesses
-} from "./config.mjs";
-import {
-  IN, REQUIRED, optionalKey, readObject, requireBool, requireChoice, requireId, requireInt, requireKey, required
-} from "./fields.mjs";
+import { defaultTier, levelMod, tierSuccesses } from "./config.mjs";
+import { IN } from "./fields.mjs";
 import { checkRoll } from "./harm.mjs";
 import { findWeapon, readCharacter, skillLevel, traitLevel } from "./sheet.mjs";
 
@@ -32,9 +28,9 @@ const BASE_DICE = 2;
  * @returns {Record<string, any>}
  */
 export function poolOf(attacker, weapon, where, config) {
-  let [trait, skill] = pairing(config, weapon.attack_kind);
-  trait = weapon.trait || trait;
-  skill = weapon.skill || skill;
+  const pair = config.attack_kinds[weapon.attack_kind];
+  const trait = weapon.trait || pair.trait;
+  const skill = weapon.skill || pair.skill;
   const traitValue = traitLevel(attacker, trait, where);
   const skillValue = skillLevel(attacker, skill);
   return {
@@ -78,7 +74,7 @@ export function difficulty(plan, kind, where, config) {
   const base = tierSuccesses(config, tier, `${where}.tier`);
   let cover = levelMod(config, "cover_mod", plan.cover, `${where}.cover`);
   let hidden = levelMod(config, "concealment_mod", plan.concealment, `${where}.concealment`);
-  if ( !coverApplies(config, kind) ) {
+  if ( !config.cover_applies_to.includes(kind) ) {
     cover = 0;
     hidden = 0;
   }
@@ -99,7 +95,7 @@ export function difficulty(plan, kind, where, config) {
  * @returns {boolean}
  */
 export function isSalvation(faces, successes, claimed, config) {
-  const trigger = salvationTrigger(config);
+  const trigger = config.salvation.trigger;
   if ( trigger === "zero_successes" ) return successes === 0;
   if ( trigger === "all_ones" ) return (faces.length > 0) && faces.every(face => face === 1);
   return claimed;
@@ -117,13 +113,12 @@ export function isSalvation(faces, successes, claimed, config) {
  * @returns {[object[], string]}
  */
 export function rollAttack(pool, needed, claimed, config, queue) {
-  choice(config, "shortfall_reading");
   const [faces, successes, met] = checkRoll(pool, needed, config, queue);
   /** @type {object[]} */
   const events = [{ type: "attack_roll", pool, faces, successes, needed }];
   let result = met ? "hit" : "shortfall";
   if ( !met && isSalvation(faces, successes, claimed, config) ) {
-    events.push({ type: "salvation", trigger: salvationTrigger(config) });
+    events.push({ type: "salvation", trigger: config.salvation.trigger });
     result = "salvation";
   }
   events.push({ type: "outcome", result });
@@ -135,11 +130,9 @@ export function rollAttack(pool, needed, claimed, config, queue) {
  * @type {Rule}
  */
 export function attackPool(input, config, queue) {
-  const fields = readObject(input, IN, required(["attacker", "weapon"]));
   const where = `${IN}.attacker`;
-  const attacker = readCharacter(fields.attacker, where, config);
-  const weaponId = requireId(fields.weapon, `${IN}.weapon`);
-  const weapon = findWeapon(attacker, weaponId, `${IN}.weapon`);
+  const attacker = readCharacter(input.attacker, where, config);
+  const weapon = findWeapon(attacker, input.weapon, `${IN}.weapon`);
   const pool = poolOf(attacker, weapon, where, config);
   return [[{ type: "attack_pool", id: attacker.id, ...pool }], pool];
 }
@@ -150,20 +143,10 @@ export function attackPool(input, config, queue) {
  * @type {Rule}
  */
 export function attackRoll(input, config, queue) {
-  const spec = [
-    ["pool", REQUIRED], ["attack_kind", REQUIRED], ["tier", null], ["cover", "none"],
-    ["concealment", "none"], ["salvation_claimed", false]
-  ];
-  const fields = readObject(input, IN, /** @type {Array<[string, any]>} */ (spec));
-  const pool = requireInt(fields.pool, `${IN}.pool`, 0, 1000);
-  const kind = requireChoice(fields.attack_kind, `${IN}.attack_kind`, ATTACK_KINDS);
-  const tier = optionalKey(fields.tier, `${IN}.tier`);
-  requireKey(fields.cover, `${IN}.cover`);
-  requireKey(fields.concealment, `${IN}.concealment`);
-  const claimed = requireBool(fields.salvation_claimed, `${IN}.salvation_claimed`);
-  const plan = { ...fields, tier: resolveTier(tier, null, IN, IN, config) };
+  const plan = { ...input, tier: resolveTier(input.tier, null, IN, IN, config) };
+  const kind = input.attack_kind;
   const [event, needed] = difficulty(plan, kind, IN, config);
-  const [events, result] = rollAttack(pool, needed, claimed, config, queue);
+  const [events, result] = rollAttack(input.pool, needed, input.salvation_claimed, config, queue);
   const successes = /** @type {{successes: number}} */ (events[0]).successes;
   return [[event, ...events], { successes, needed, result }];
 }

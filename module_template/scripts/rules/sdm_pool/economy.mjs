@@ -7,8 +7,8 @@
  */
 
 import * as dice from "../dice.mjs";
-import { COSTS, choice, flag, movementUnit, tableRow } from "./config.mjs";
-import { IN, REQUIRED, fail, readObject, requireChoice, requireText, required } from "./fields.mjs";
+import { tableRow } from "./config.mjs";
+import { IN, fail } from "./fields.mjs";
 import { readCharacter, traitLevel } from "./sheet.mjs";
 
 const ACTION = "action";
@@ -75,7 +75,7 @@ export function movementOf(character, where, config) {
  * @returns {number}
  */
 export function disengageDistance(movement, config) {
-  if ( choice(config, "disengage_rounding") === "floor" ) return dice.floorDiv(movement, 2);
+  if ( config.disengage_rounding === "floor" ) return dice.floorDiv(movement, 2);
   return dice.ceilDiv(movement, 2);
 }
 
@@ -101,7 +101,7 @@ export function unable(character) {
 export function payment(actions, minor, cost, config) {
   if ( cost === ACTION ) return actions >= 1 ? ACTION : null;
   if ( minor >= 1 ) return MINOR;
-  return flag(config, "action_downgrade") && (actions >= 1) ? ACTION : null;
+  return config.action_downgrade && (actions >= 1) ? ACTION : null;
 }
 
 /**
@@ -171,14 +171,13 @@ export function payNext(character, cost, what, where, config) {
 
 /**
  * The rule input's one character, read.
- * @param {unknown} input
+ * @param {any} input
  * @param {Record<string, any>} config
  * @returns {[Character, string]}
  */
 function oneCharacter(input, config) {
-  const fields = readObject(input, IN, required(["character"]));
   const where = `${IN}.character`;
-  return [readCharacter(fields.character, where, config), where];
+  return [readCharacter(input.character, where, config), where];
 }
 
 /**
@@ -199,23 +198,8 @@ export function actionAllotment(input, config, queue) {
 export function movement(input, config, queue) {
   const [character, where] = oneCharacter(input, config);
   const moves = movementOf(character, where, config);
-  const state = { movement: moves, disengage: disengageDistance(moves, config), unit: movementUnit(config) };
+  const state = { movement: moves, disengage: disengageDistance(moves, config), unit: config.movement_unit.name };
   return [[{ type: "movement", id: character.id, ...state }], state];
-}
-
-/**
- * A paying rule's character, cost and label, read.
- * @param {unknown} input
- * @param {Record<string, any>} config
- * @param {string} label
- * @returns {[Character, string, string, string]}
- */
-function paying(input, config, label) {
-  const fields = readObject(input, IN, [["character", REQUIRED], ["cost", REQUIRED], ["label", label]]);
-  const where = `${IN}.character`;
-  const character = readCharacter(fields.character, where, config);
-  const cost = requireChoice(fields.cost, `${IN}.cost`, COSTS);
-  return [character, where, cost, requireText(fields.label, `${IN}.label`)];
 }
 
 /**
@@ -223,8 +207,8 @@ function paying(input, config, label) {
  * @type {Rule}
  */
 export function spendAction(input, config, queue) {
-  const [character, , cost, label] = paying(input, config, "action");
-  const [event, done] = payNow(character, cost, label, config);
+  const [character] = oneCharacter(input, config);
+  const [event, done] = payNow(character, input.cost, input.label, config);
   return [[event], { character, done }];
 }
 
@@ -233,7 +217,7 @@ export function spendAction(input, config, queue) {
  * @type {Rule}
  */
 export function react(input, config, queue) {
-  const [character, where, cost, label] = paying(input, config, "reaction");
-  const [event, done] = payNext(character, cost, label, where, config);
+  const [character, where] = oneCharacter(input, config);
+  const [event, done] = payNext(character, input.cost, input.label, where, config);
   return [[event], { character, done }];
 }

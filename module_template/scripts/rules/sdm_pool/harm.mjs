@@ -7,9 +7,8 @@
  */
 
 import * as dice from "../dice.mjs";
-import { choice, hpFloor, successMinFace } from "./config.mjs";
-import { IN, readObject, requireBool, requireInt, required } from "./fields.mjs";
-import { AMOUNT, readCharacter } from "./sheet.mjs";
+import { IN } from "./fields.mjs";
+import { readCharacter } from "./sheet.mjs";
 
 const DIE = 6;
 
@@ -29,7 +28,7 @@ const DIE = 6;
  * @returns {[object[], number]}
  */
 export function absorb(character, damage, config) {
-  const layer = choice(config, "armor_model") === "layer";
+  const layer = config.armor_model === "layer";
   const events = [];
   let left = damage;
   for ( const piece of character.armor ) {
@@ -61,7 +60,7 @@ export function absorb(character, damage, config) {
 export function takeDamage(character, damage, config) {
   const [events, through] = absorb(character, damage, config);
   const before = character.hp;
-  const after = Math.max(hpFloor(config), before - through);
+  const after = Math.max(config.hp_floor, before - through);
   const past = through - (before - after);
   character.hp = after;
   character.unapplied_damage += past;
@@ -84,7 +83,7 @@ export function takeDamage(character, damage, config) {
  */
 export function checkRoll(pool, needed, config, queue) {
   const faces = queue.takeMany(DIE, pool);
-  const successes = dice.countAtLeast(faces, successMinFace(config));
+  const successes = dice.countAtLeast(faces, config.success_min_face);
   return [faces, successes, successes >= needed];
 }
 
@@ -105,10 +104,8 @@ export function standUp(character, hp) {
  * @type {Rule}
  */
 export function applyDamage(input, config, queue) {
-  const fields = readObject(input, IN, required(["character", "damage"]));
-  const character = readCharacter(fields.character, `${IN}.character`, config);
-  const damage = requireInt(fields.damage, `${IN}.damage`, 0, AMOUNT);
-  return [takeDamage(character, damage, config), { character }];
+  const character = readCharacter(input.character, `${IN}.character`, config);
+  return [takeDamage(character, input.damage, config), { character }];
 }
 
 /**
@@ -117,9 +114,8 @@ export function applyDamage(input, config, queue) {
  * @type {Rule}
  */
 export function heal(input, config, queue) {
-  const fields = readObject(input, IN, required(["character", "amount"]));
-  const character = readCharacter(fields.character, `${IN}.character`, config);
-  const amount = requireInt(fields.amount, `${IN}.amount`, 0, AMOUNT);
+  const character = readCharacter(input.character, `${IN}.character`, config);
+  const amount = input.amount;
   if ( character.dead ) {
     return [[{ type: "refused", id: character.id, what: "heal", reason: "dead" }], { character }];
   }
@@ -136,8 +132,7 @@ export function heal(input, config, queue) {
  * @type {Rule}
  */
 export function decideDeath(input, config, queue) {
-  const fields = readObject(input, IN, required(["character", "dead"]));
-  const character = readCharacter(fields.character, `${IN}.character`, config);
-  character.dead = requireBool(fields.dead, `${IN}.dead`);
+  const character = readCharacter(input.character, `${IN}.character`, config);
+  character.dead = input.dead;
   return [[{ type: "death", id: character.id, dead: character.dead }], { character }];
 }

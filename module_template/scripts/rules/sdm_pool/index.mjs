@@ -2,8 +2,9 @@
  * The `sdm_pool` engine (seed 001, catalogue §2): SDM d6 pools with Opportunity; mirror of
  * `compiler/rules/sdm_pool/__init__.py`.
  *
- * The rules live in the topic modules beside this one; `CONFIG` (every SDM-G key) lives in
- * `config.mjs`, checked against the rules_config schema.
+ * The rules live in the topic modules beside this one. The config defaults (every SDM-G key) are
+ * the rules_config schema's, generated into the module; the harness reads input and config
+ * through their shapes before a rule runs.
  */
 
 import * as attacks from "./attacks.mjs";
@@ -13,8 +14,6 @@ import * as initiative from "./initiative.mjs";
 import * as opportunity from "./opportunity.mjs";
 import * as recovery from "./recovery.mjs";
 import * as rounds from "./rounds.mjs";
-
-export { CONFIG } from "./config.mjs";
 
 /** Every rule by camelCase name, in file order; the harness maps snake_case names onto these. */
 export const RULES = Object.freeze({

@@ -8,11 +8,8 @@
  */
 
 import * as dice from "../dice.mjs";
-import { choice, flag } from "./config.mjs";
-import {
-  IN, REQUIRED, fail, idList, readObject, requireBool, requireId, requireInt, requireList, uniqueIds
-} from "./fields.mjs";
-import { LEVEL_LIMIT, readCharacter, readCharacters, traitLevel } from "./sheet.mjs";
+import { IN, fail, namesKnown, uniqueIds } from "./fields.mjs";
+import { readCharacter, readCharacters, traitLevel } from "./sheet.mjs";
 
 const DIE = 6;
 const BASE_DICE = 2;
@@ -50,7 +47,7 @@ export function rollInitiative(character, where, queue) {
  * @returns {number[]}
  */
 export function sortKey(slot, roster, tieOrder, config) {
-  const side = (slot.pc || !flag(config, "init_pc_first_on_tie")) ? 0 : 1;
+  const side = (slot.pc || !config.init_pc_first_on_tie) ? 0 : 1;
   const rank = tieOrder.includes(slot.id) ? tieOrder.indexOf(slot.id) : tieOrder.length;
   return [-slot.total, -slot.dexterity, side, rank, roster];
 }
@@ -99,7 +96,7 @@ export function ordered(keys) {
  * @returns {void}
  */
 export function checkTieOrder(keys, tieOrder, ids, config) {
-  if ( choice(config, "init_unresolved_tie") !== "require_tie_order" ) return;
+  if ( config.init_unresolved_tie !== "require_tie_order" ) return;
   keys.forEach((key, index) => {
     const tied = keys.some((other, j) => (j !== index) && (compareKeys(other.slice(0, 3), key.slice(0, 3)) === 0));
     if ( tied && !tieOrder.includes(ids[index]) ) {
@@ -132,18 +129,14 @@ export function tieEvents(slots, keys, order) {
 }
 
 /**
- * SDM-G15: the players' order for ties: distinct ids of combatants in the fight.
- * @param {unknown} value
+ * SDM-G15: the players' order for ties names combatants in the fight (distinct: shape).
+ * @param {string[]} ids
  * @param {string[]} known
  * @returns {string[]}
  */
-export function readTieOrder(value, known) {
-  const where = `${IN}.tie_order`;
-  const ids = idList(value, where, 100);
-  ids.forEach((ident, index) => {
-    if ( !known.includes(ident) ) throw fail(where, `${where}[${index}] names no combatant`);
-  });
-  return ids;
+export function readTieOrder(ids, known) {
+  namesKnown(ids, known, `${IN}.tie_order`, "combatant");
+  return [...ids];
 }
 
 /**
@@ -152,9 +145,8 @@ export function readTieOrder(value, known) {
  * @type {Rule}
  */
 export function initiative(input, config, queue) {
-  const fields = readObject(input, IN, [["combatants", REQUIRED], ["tie_order", []]]);
-  const combatants = readCharacters(fields.combatants, `${IN}.combatants`, config);
-  const tieOrder = readTieOrder(fields.tie_order, combatants.map(c => c.id));
+  const combatants = readCharacters(input.combatants, `${IN}.combatants`, config);
+  const tieOrder = readTieOrder(input.tie_order, combatants.map(c => c.id));
   const events = [];
   /** @type {Slot[]} */
   const slots = [];
@@ -174,35 +166,20 @@ export function initiative(input, config, queue) {
 }
 
 /**
- * SDM-G16: a place in the initiative order: `{id, total, dexterity, pc}`.
- * @param {unknown} value
- * @param {string} where
- * @returns {Slot}
- */
-export function readSlot(value, where) {
-  const found = readObject(value, where, [["id", REQUIRED], ["total", REQUIRED], ["dexterity", REQUIRED], ["pc", false]]);
-  requireId(found.id, `${where}.id`);
-  requireInt(found.total, `${where}.total`, 0, 1000000);
-  requireInt(found.dexterity, `${where}.dexterity`, 0, LEVEL_LIMIT);
-  requireBool(found.pc, `${where}.pc`);
-  return /** @type {Slot} */ (found);
-}
-
-/**
- * The late joiner's input, read.
- * @param {unknown} input
+ * The late joiner's input, checked beyond its shape.
+ * @param {any} input
  * @param {Record<string, any>} config
  * @returns {[Slot[], number, Character, string[]]}
  */
 function readJoin(input, config) {
-  const fields = readObject(input, IN, [["slots", REQUIRED], ["next_index", REQUIRED], ["newcomer", REQUIRED], ["tie_order", []]]);
-  const items = requireList(fields.slots, `${IN}.slots`, 100);
-  const slots = items.map((item, i) => readSlot(item, `${IN}.slots[${i}]`));
+  /** @type {Slot[]} */
+  const slots = input.slots;
   uniqueIds(slots, `${IN}.slots`);
-  const nextIndex = requireInt(fields.next_index, `${IN}.next_index`, 0, slots.length);
-  const newcomer = readCharacter(fields.newcomer, `${IN}.newcomer`, config);
+  const nextIndex = input.next_index;
+  if ( nextIndex > slots.length ) throw fail(IN, `${IN}.next_index must be at most ${slots.length}, the order's length`);
+  const newcomer = readCharacter(input.newcomer, `${IN}.newcomer`, config);
   if ( slots.some(slot => slot.id === newcomer.id) ) throw fail(IN, `${IN}.newcomer.id is already in the order`);
-  const tieOrder = readTieOrder(fields.tie_order, [...slots.map(s => s.id), newcomer.id]);
+  const tieOrder = readTieOrder(input.tie_order, [...slots.map(s => s.id), newcomer.id]);
   return [slots, nextIndex, newcomer, tieOrder];
 }
 
@@ -219,7 +196,7 @@ export function joinInitiative(input, config, queue) {
   const keys = slots.map((s, i) => sortKey(s, i, tieOrder, config));
   checkTieOrder([...keys, mine], tieOrder, [...slots.map(s => s.id), slot.id], config);
   let place = slots.length;
-  if ( choice(config, "late_joiner") === "insert_by_total" ) {
+  if ( config.late_joiner === "insert_by_total" ) {
     const later = keys.map((key, i) => [key, i]).filter(([key]) => compareKeys(/** @type {number[]} */ (key).slice(0, 4), mine.slice(0, 4)) > 0);
     place = later.length ? /** @type {number} */ (later[0][1]) : slots.length;
   }

@@ -10,21 +10,13 @@
 
 import * as dice from "../dice.mjs";
 import { difficulty, poolOf, resolveTier, rollAttack } from "./attacks.mjs";
-import { choice, movementUnit, opportunityCost } from "./config.mjs";
 import { disengageDistance, movementOf, payNext, payNow, refused, unable } from "./economy.mjs";
-import {
-  IN, OPTIONAL, REQUIRED, fail, optionalKey, readObject, requireBool, requireChoice, requireId, requireKey
-} from "./fields.mjs";
+import { IN, fail } from "./fields.mjs";
 import { takeDamage } from "./harm.mjs";
 import { findWeapon, readCharacter, weaponIndex } from "./sheet.mjs";
 
-const CHOICES = Object.freeze(["none", "dodge", "disengage", "counter"]);
 const MAX_DEPTH = 50;
-/** @type {Array<[string, any]>} */
-export const PLAN_SPEC = [
-  ["tier", null], ["cover", "none"], ["concealment", "none"], ["salvation_claimed", false],
-  ["opportunity", { choice: "none" }]
-];
+const PLAN_KEYS = Object.freeze(["weapon", "tier", "cover", "concealment", "salvation_claimed", "opportunity"]);
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -35,42 +27,24 @@ export const PLAN_SPEC = [
 
 /**
  * SDM-G02, SDM-G03, SDM-G08, SDM-R12: an attack's weapon, tier, cover, concealment,
- * claimed Salvation and the target's Opportunity choice, checked; `where` is their object.
+ * claimed Salvation and the target's Opportunity choice (`{choice, counter?}`, a Counter's own
+ * plan nested), each plan with `where` its fields were given.
  * @param {Record<string, any>} fields
  * @param {string} where
  * @param {number} depth
  * @returns {Plan}
  */
 export function readPlan(fields, where, depth) {
-  requireId(fields.weapon, `${where}.weapon`);
-  optionalKey(fields.tier, `${where}.tier`);
-  requireKey(fields.cover, `${where}.cover`);
-  requireKey(fields.concealment, `${where}.concealment`);
-  requireBool(fields.salvation_claimed, `${where}.salvation_claimed`);
   /** @type {Plan} */
-  const plan = Object.fromEntries(["weapon", ...PLAN_SPEC.map(([k]) => k)].map(key => [key, fields[key]]));
-  plan.opportunity = readOpportunity(fields.opportunity, `${where}.opportunity`, depth);
+  const plan = Object.fromEntries(PLAN_KEYS.map(key => [key, fields[key]]));
   plan.where = where;
-  return plan;
-}
-
-/**
- * SDM-R12, SDM-G11, SDM-G13: `{choice, counter?}`; a Counter attack's own plan nested.
- * @param {unknown} value
- * @param {string} where
- * @param {number} depth
- * @returns {Record<string, any>}
- */
-export function readOpportunity(value, where, depth) {
-  const found = readObject(value, where, [["choice", REQUIRED], ["counter", OPTIONAL]]);
-  requireChoice(found.choice, `${where}.choice`, CHOICES);
-  if ( Object.hasOwn(found, "counter") ) {
-    if ( depth >= MAX_DEPTH ) throw fail(where, `${where} nests Counters more than ${MAX_DEPTH} deep`);
-    const inner = `${where}.counter`;
-    const fields = readObject(found.counter, inner, [["weapon", REQUIRED], ...PLAN_SPEC]);
-    found.counter = readPlan(fields, inner, depth + 1);
+  const opportunity = { ...plan.opportunity };
+  if ( Object.hasOwn(opportunity, "counter") ) {
+    if ( depth >= MAX_DEPTH ) throw fail(where, `${where}.opportunity nests Counters more than ${MAX_DEPTH} deep`);
+    opportunity.counter = readPlan(opportunity.counter, `${where}.opportunity.counter`, depth + 1);
   }
-  return found;
+  plan.opportunity = opportunity;
+  return plan;
 }
 
 /**
@@ -104,11 +78,10 @@ export function checkCounters(plan, attacker, target, needed) {
  * @returns {[object, number]}
  */
 export function dealDamage(weapon, shortfall, config, queue) {
-  choice(config, "damage_dice_roll");
   const rolled = weapon.damage_dice;
   const faces = rolled ? queue.takeMany(rolled.die, rolled.count) : [];
   const total = weapon.damage + dice.sumFaces(faces);
-  const half = shortfall && (choice(config, "shortfall_damage") === "half");
+  const half = shortfall && (config.shortfall_damage === "half");
   const dealt = half ? dice.floorDiv(total, 2) : total;
   return [{ type: "damage", weapon: weapon.id, fixed: weapon.damage, faces, total, dealt }, dealt];
 }
@@ -122,7 +95,7 @@ export function dealDamage(weapon, shortfall, config, queue) {
  * @returns {[object[], boolean]}
  */
 function takeOpportunity(target, chosen, where, config) {
-  const [event, paid] = payNext(target, opportunityCost(config, chosen), chosen, where, config);
+  const [event, paid] = payNext(target, config.opportunity_cost[chosen], chosen, where, config);
   return [[event], paid];
 }
 
@@ -138,7 +111,7 @@ function disengage(target, where, config) {
   const [events, paid] = takeOpportunity(target, "disengage", where, config);
   if ( paid ) {
     const distance = disengageDistance(movementOf(target, where, config), config);
-    events.push({ type: "disengage", id: target.id, distance, unit: movementUnit(config) });
+    events.push({ type: "disengage", id: target.id, distance, unit: config.movement_unit.name });
   }
   return events;
 }
@@ -204,14 +177,11 @@ export function resolveAttack(attacker, target, plan, config, queue) {
  * @type {Rule}
  */
 export function attack(input, config, queue) {
-  const spec = [["attacker", REQUIRED], ["target", REQUIRED], ["weapon", REQUIRED], ...PLAN_SPEC, ["cost", "action"]];
-  const fields = readObject(input, IN, /** @type {Array<[string, any]>} */ (spec));
-  const attacker = readCharacter(fields.attacker, `${IN}.attacker`, config);
-  const target = readCharacter(fields.target, `${IN}.target`, config);
+  const attacker = readCharacter(input.attacker, `${IN}.attacker`, config);
+  const target = readCharacter(input.target, `${IN}.target`, config);
   if ( target.id === attacker.id ) throw fail(IN, `${IN}.target.id must differ from ${IN}.attacker.id`);
-  const plan = readPlan(fields, IN, 0);
-  plan.cost = requireChoice(fields.cost, `${IN}.cost`, ["action", "none"]);
-  Object.assign(plan, { attacker_where: `${IN}.attacker`, target_where: `${IN}.target` });
+  const plan = readPlan(input, IN, 0);
+  Object.assign(plan, { cost: input.cost, attacker_where: `${IN}.attacker`, target_where: `${IN}.target` });
   findWeapon(attacker, plan.weapon, `${IN}.weapon`);
   checkCounters(plan, attacker, target, false);
   const [events, outcome] = resolveAttack(attacker, target, plan, config, queue);

@@ -3,9 +3,9 @@
  * `compiler/rules/sdm_pool/recovery.py`.
  */
 
-import { recovery, tierSuccesses } from "./config.mjs";
+import { tierSuccesses } from "./config.mjs";
 import { allotment, nextTurn, payNow, refused } from "./economy.mjs";
-import { IN, fail, readObject, required } from "./fields.mjs";
+import { IN, fail } from "./fields.mjs";
 import { checkRoll, standUp } from "./harm.mjs";
 import { readCharacter, skillLevel, traitLevel } from "./sheet.mjs";
 
@@ -25,7 +25,7 @@ import { readCharacter, skillLevel, traitLevel } from "./sheet.mjs";
  * @returns {[object[], boolean]}
  */
 export function selfRecover(character, where, config, queue) {
-  const params = recovery(config, "self_recovery");
+  const params = config.self_recovery;
   const pool = params.base_dice + traitLevel(character, params.trait, where);
   const needed = tierSuccesses(config, params.tier, "config.self_recovery.tier");
   const [faces, successes, success] = checkRoll(pool, needed, config, queue);
@@ -82,9 +82,8 @@ export function beginTurn(character, where, config, queue) {
  * @type {Rule}
  */
 export function startTurn(input, config, queue) {
-  const fields = readObject(input, IN, required(["character"]));
   const where = `${IN}.character`;
-  const character = readCharacter(fields.character, where, config);
+  const character = readCharacter(input.character, where, config);
   const [events] = beginTurn(character, where, config, queue);
   return [events, { character }];
 }
@@ -101,7 +100,7 @@ export function startTurn(input, config, queue) {
  * @returns {[object[], boolean]}
  */
 export function stabilizeTarget(helper, target, where, config, queue) {
-  const params = recovery(config, "stabilize");
+  const params = config.stabilize;
   if ( target.dead || !target.incapacitated ) {
     const reason = target.dead ? "target_dead" : "not_incapacitated";
     return [[refused(helper, "stabilize", reason)], false];
@@ -129,9 +128,8 @@ export function stabilizeTarget(helper, target, where, config, queue) {
  * @type {Rule}
  */
 export function stabilize(input, config, queue) {
-  const fields = readObject(input, IN, required(["helper", "target"]));
-  const helper = readCharacter(fields.helper, `${IN}.helper`, config);
-  const target = readCharacter(fields.target, `${IN}.target`, config);
+  const helper = readCharacter(input.helper, `${IN}.helper`, config);
+  const target = readCharacter(input.target, `${IN}.target`, config);
   if ( target.id === helper.id ) throw fail(IN, `${IN}.target.id must differ from ${IN}.helper.id`);
   const [events, success] = stabilizeTarget(helper, target, `${IN}.helper`, config, queue);
   return [events, { helper, target, success }];

@@ -8,16 +8,12 @@
  * right after the attack that earned them (`immediately`).
  */
 
-import { choice, movementUnit } from "./config.mjs";
+import { sortedKeys } from "../inputs.mjs";
 import { movementOf, payNow, unable } from "./economy.mjs";
-import {
-  IN, REQUIRED, fail, idList, isObject, readObject, requireChoice, requireId, requireList, requireMap, requireText
-} from "./fields.mjs";
-import { PLAN_SPEC, checkCounters, readPlan, resolveAttack as attackWith } from "./opportunity.mjs";
+import { IN, fail, namesKnown } from "./fields.mjs";
+import { checkCounters, readPlan, resolveAttack as attackWith } from "./opportunity.mjs";
 import { beginTurn, stabilizeTarget } from "./recovery.mjs";
 import { findWeapon, indexOf, readCharacters } from "./sheet.mjs";
-
-const STEP_KINDS = Object.freeze(["attack", "move", "action", "minor", "stabilize"]);
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -29,71 +25,52 @@ const STEP_KINDS = Object.freeze(["attack", "move", "action", "minor", "stabiliz
  */
 
 /**
- * SDM-R01, SDM-G16: the turn order: distinct ids of combatants (those left out, such as a
- * late joiner whose slot has passed, take no turn this round).
- * @param {unknown} value
+ * SDM-R01, SDM-G16: the turn order: ids of combatants, each once (the shape's); those left
+ * out, such as a late joiner whose slot has passed, take no turn this round.
+ * @param {string[]} order
  * @param {Fight} fighters
  * @returns {string[]}
  */
-export function readOrder(value, fighters) {
-  const where = `${IN}.order`;
-  const order = idList(value, where, 100);
-  order.forEach((ident, index) => {
-    if ( !Object.hasOwn(fighters, ident) ) throw fail(where, `${where}[${index}] names no combatant`);
-  });
+export function readOrder(order, fighters) {
+  namesKnown(order, fighters, `${IN}.order`, "combatant");
   return order;
 }
 
 /**
- * SDM-R05, SDM-R07, SDM-R12, SDM-G20: one step of a turn, tagged by `kind`, checked against
- * the fight: its target is another combatant, its weapons are their makers'.
- * @param {unknown} value
+ * SDM-R05, SDM-R07, SDM-R12, SDM-G20: one step of a turn (its shape read by the harness),
+ * checked against the fight: its target is another combatant, its weapons are their makers',
+ * and every Counter it chooses says which attack it makes.
+ * @param {Record<string, any>} step
  * @param {string} where
  * @param {Character} actor
  * @param {Fight} fighters
- * @returns {Record<string, any>}
+ * @returns {void}
  */
-export function readStep(value, where, actor, fighters) {
-  if ( !isObject(value) ) throw fail(where, `${where} must be an object`);
-  const kind = requireChoice(Object.hasOwn(value, "kind") ? value.kind : null, `${where}.kind`, STEP_KINDS);
-  /** @type {Record<string, Array<[string, any]>>} */
-  const specs = {
-    attack: [["target", REQUIRED], ["weapon", REQUIRED], ...PLAN_SPEC],
-    move: [], action: [["label", REQUIRED]], minor: [["label", REQUIRED]],
-    stabilize: [["target", REQUIRED]]
-  };
-  const step = readObject(value, where, [["kind", REQUIRED], ...specs[kind]]);
-  if ( Object.hasOwn(step, "label") ) requireText(step.label, `${where}.label`);
-  if ( Object.hasOwn(step, "target") ) {
-    const target = requireId(step.target, `${where}.target`);
-    if ( !Object.hasOwn(fighters, target) || (target === actor.id) ) throw fail(where, `${where}.target must name another combatant`);
+export function readStep(step, where, actor, fighters) {
+  if ( Object.hasOwn(step, "target") && (!Object.hasOwn(fighters, step.target) || (step.target === actor.id)) ) {
+    throw fail(where, `${where}.target must name another combatant`);
   }
-  if ( kind === "attack" ) {
+  if ( step.kind === "attack" ) {
     const plan = readPlan(step, where, 0);
     findWeapon(actor, plan.weapon, `${where}.weapon`);
     checkCounters(plan, actor, fighters[step.target], true);
     step.plan = plan;
   }
-  return step;
 }
 
 /**
  * SDM-R01: each combatant's steps, by id; only combatants in the order have any.
- * @param {unknown} value
+ * @param {Record<string, any[]>} turns
  * @param {string[]} order
  * @param {Fight} fighters
- * @returns {Record<string, any[]>}
+ * @returns {void}
  */
-export function readTurns(value, order, fighters) {
+export function readTurns(turns, order, fighters) {
   const where = `${IN}.turns`;
-  /** @type {Record<string, any[]>} */
-  const found = {};
-  for ( const [ident, steps] of requireMap(value, where, 100) ) {
+  for ( const ident of sortedKeys(Object.keys(turns)) ) {
     if ( !order.includes(ident) ) throw fail(where, `${where}.${ident} names no combatant in the order`);
-    const items = requireList(steps, `${where}.${ident}`, 100);
-    found[ident] = items.map((item, index) => readStep(item, `${where}.${ident}[${index}]`, fighters[ident], fighters));
+    turns[ident].forEach((step, index) => readStep(step, `${where}.${ident}[${index}]`, fighters[ident], fighters));
   }
-  return found;
 }
 
 /**
@@ -125,7 +102,7 @@ export function runStep(actor, step, fighters, pending, context) {
   if ( !paid ) return [event];
   if ( kind === "move" ) {
     const distance = movementOf(actor, context.paths[actor.id], config);
-    return [event, { type: "move", id: actor.id, distance, unit: movementUnit(config) }];
+    return [event, { type: "move", id: actor.id, distance, unit: config.movement_unit.name }];
   }
   return [event, { type: "act", id: actor.id, label: step.label }];
 }
@@ -184,7 +161,7 @@ export function takeTurn(actor, steps, fighters, context) {
   const where = context.paths[actor.id];
   const [events, takes] = beginTurn(actor, where, config, context.queue);
   if ( !takes ) return events;
-  const immediate = choice(config, "counter_timing") === "immediately";
+  const immediate = config.counter_timing === "immediately";
   /** @type {Pending} */
   const pending = [];
   steps.forEach((step, index) => {
@@ -202,12 +179,13 @@ export function takeTurn(actor, steps, fighters, context) {
  * @type {Rule}
  */
 export function playRound(input, config, queue) {
-  const fields = readObject(input, IN, [["combatants", REQUIRED], ["order", REQUIRED], ["turns", {}]]);
-  const combatants = readCharacters(fields.combatants, `${IN}.combatants`, config);
+  const combatants = readCharacters(input.combatants, `${IN}.combatants`, config);
   /** @type {Fight} */
   const fighters = Object.fromEntries(combatants.map(c => [c.id, c]));
-  const order = readOrder(fields.order, fighters);
-  const turns = readTurns(fields.turns, order, fighters);
+  const order = readOrder(input.order, fighters);
+  /** @type {Record<string, any[]>} */
+  const turns = input.turns;
+  readTurns(turns, order, fighters);
   const paths = Object.fromEntries(combatants.map(c => [c.id, `${IN}.combatants[${indexOf(combatants, c.id)}]`]));
   const context = { config, queue, paths };
   const events = [{ type: "round_start", order }];
