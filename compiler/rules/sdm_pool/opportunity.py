@@ -99,6 +99,28 @@ def _disengage(target: Character, where: str, config: Mapping[str, Any]) -> list
     return events
 
 
+def _roll(
+    attacker: Character, plan: Plan, config: Mapping[str, Any], queue: DiceQueue
+) -> tuple[list[Event], Mapping[str, Any], str]:
+    events: list[Event] = []
+    if plan["cost"] == "action":
+        event, paid = pay_now(attacker, "action", "attack", config)
+        events.append(event)
+        if not paid:
+            return (events, {}, "refused")
+    elif unable(attacker) is not None:
+        return ([refused(attacker, "attack", str(unable(attacker)))], {}, "refused")
+    weapon = find_weapon(attacker, plan["weapon"], plan["where"] + ".weapon")
+    weapon_where = f"{plan['attacker_where']}.weapons[{weapon_index(attacker, weapon)}]"
+    pool = pool_of(attacker, weapon, plan["attacker_where"], config)
+    tier = resolve_tier(plan["tier"], weapon["sdm_tier"], plan["where"], weapon_where, config)
+    needed_event, needed = difficulty({**plan, "tier": tier}, weapon["attack_kind"],
+                                      plan["where"], config)
+    rolled, result = roll_attack(pool["pool"], needed, plan["salvation_claimed"], config, queue)
+    return ([*events, {"type": "attack_pool", "id": attacker["id"], **pool}, needed_event,
+             *rolled], weapon, result)
+
+
 def resolve_attack(
     attacker: Character, target: Character, plan: Plan, config: Mapping[str, Any],
     queue: DiceQueue,
@@ -107,25 +129,9 @@ def resolve_attack(
     on `target`; returns (events, {result, dealt, counter}). `plan.cost` `action` pays an Action
     of this turn first; `none` is a Counter, already paid. The plan also names where the
     attacker and target were given (`attacker_where`, `target_where`), for messages."""
-    events: list[Event] = []
-    outcome: dict[str, Any] = {"result": "refused", "dealt": 0, "counter": None}
-    if plan["cost"] == "action":
-        event, paid = pay_now(attacker, "action", "attack", config)
-        events.append(event)
-        if not paid:
-            return (events, outcome)
-    elif unable(attacker) is not None:
-        return ([refused(attacker, "attack", str(unable(attacker)))], outcome)
-    weapon = find_weapon(attacker, plan["weapon"], plan["where"] + ".weapon")
-    weapon_where = f"{plan['attacker_where']}.weapons[{weapon_index(attacker, weapon)}]"
-    pool = pool_of(attacker, weapon, plan["attacker_where"], config)
-    tier = resolve_tier(plan["tier"], weapon["sdm_tier"], plan["where"], weapon_where, config)
-    needed_event, needed = difficulty({**plan, "tier": tier}, weapon["attack_kind"],
-                                      plan["where"], config)
-    rolled, result = roll_attack(pool["pool"], needed, plan["salvation_claimed"], config, queue)
-    events += [{"type": "attack_pool", "id": attacker["id"], **pool}, needed_event, *rolled]
-    outcome["result"] = result
-    if result == "salvation":
+    events, weapon, result = _roll(attacker, plan, config, queue)
+    outcome: dict[str, Any] = {"result": result, "dealt": 0, "counter": None}
+    if result in ("refused", "salvation"):
         return (events, outcome)
     chosen = plan["opportunity"]["choice"] if result == "shortfall" else "none"
     if result == "shortfall":
@@ -138,9 +144,8 @@ def resolve_attack(
             outcome["result"] = "dodged"
             return ([*events, {"type": "dodge", "id": target["id"]}], outcome)
         countered = paid
-    damage_event, dealt = deal_damage(weapon, result == "shortfall", config, queue)
-    events += [damage_event, *take_damage(target, dealt, config)]
-    outcome["dealt"] = dealt
+    damage_event, outcome["dealt"] = deal_damage(weapon, result == "shortfall", config, queue)
+    events += [damage_event, *take_damage(target, outcome["dealt"], config)]
     if chosen == "disengage":
         events += _disengage(target, plan["target_where"], config)
     if countered:

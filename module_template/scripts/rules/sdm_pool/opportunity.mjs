@@ -117,6 +117,31 @@ function disengage(target, where, config) {
 }
 
 /**
+ * The attacker pays (unless a Counter), then its pool is rolled against the difficulty.
+ * @param {Character} attacker
+ * @param {Plan} plan
+ * @param {Record<string, any>} config
+ * @param {DiceQueue} queue
+ * @returns {[object[], Record<string, any>, string]}
+ */
+function roll(attacker, plan, config, queue) {
+  const events = [];
+  if ( plan.cost === "action" ) {
+    const [event, paid] = payNow(attacker, "action", "attack", config);
+    events.push(event);
+    if ( !paid ) return [events, {}, "refused"];
+  }
+  else if ( unable(attacker) !== null ) return [[refused(attacker, "attack", String(unable(attacker)))], {}, "refused"];
+  const weapon = findWeapon(attacker, plan.weapon, `${plan.where}.weapon`);
+  const weaponWhere = `${plan.attacker_where}.weapons[${weaponIndex(attacker, weapon)}]`;
+  const pool = poolOf(attacker, weapon, plan.attacker_where, config);
+  const tier = resolveTier(plan.tier, weapon.sdm_tier, plan.where, weaponWhere, config);
+  const [neededEvent, needed] = difficulty({ ...plan, tier }, weapon.attack_kind, plan.where, config);
+  const [rolled, result] = rollAttack(pool.pool, needed, plan.salvation_claimed, config, queue);
+  return [[...events, { type: "attack_pool", id: attacker.id, ...pool }, neededEvent, ...rolled], weapon, result];
+}
+
+/**
  * SDM-R08-R13, SDM-G07, SDM-G08, SDM-G10-G12, SDM-G18, SDM-G22: one attack by `attacker`
  * on `target`; returns [events, {result, dealt, counter}]. `plan.cost` `action` pays an Action
  * of this turn first; `none` is a Counter, already paid. The plan also names where the
@@ -129,25 +154,10 @@ function disengage(target, where, config) {
  * @returns {[object[], {result: string, dealt: number, counter: {by: string, against: string}|null}]}
  */
 export function resolveAttack(attacker, target, plan, config, queue) {
-  /** @type {object[]} */
-  let events = [];
+  const [events, weapon, result] = roll(attacker, plan, config, queue);
   /** @type {{result: string, dealt: number, counter: {by: string, against: string}|null}} */
-  const outcome = { result: "refused", dealt: 0, counter: null };
-  if ( plan.cost === "action" ) {
-    const [event, paid] = payNow(attacker, "action", "attack", config);
-    events.push(event);
-    if ( !paid ) return [events, outcome];
-  }
-  else if ( unable(attacker) !== null ) return [[refused(attacker, "attack", String(unable(attacker)))], outcome];
-  const weapon = findWeapon(attacker, plan.weapon, `${plan.where}.weapon`);
-  const weaponWhere = `${plan.attacker_where}.weapons[${weaponIndex(attacker, weapon)}]`;
-  const pool = poolOf(attacker, weapon, plan.attacker_where, config);
-  const tier = resolveTier(plan.tier, weapon.sdm_tier, plan.where, weaponWhere, config);
-  const [neededEvent, needed] = difficulty({ ...plan, tier }, weapon.attack_kind, plan.where, config);
-  const [rolled, result] = rollAttack(pool.pool, needed, plan.salvation_claimed, config, queue);
-  events = [...events, { type: "attack_pool", id: attacker.id, ...pool }, neededEvent, ...rolled];
-  outcome.result = result;
-  if ( result === "salvation" ) return [events, outcome];
+  const outcome = { result, dealt: 0, counter: null };
+  if ( (result === "refused") || (result === "salvation") ) return [events, outcome];
   const chosen = result === "shortfall" ? plan.opportunity.choice : "none";
   if ( result === "shortfall" ) events.push({ type: "opportunity", id: target.id, choice: chosen });
   let countered = false;
@@ -161,8 +171,8 @@ export function resolveAttack(attacker, target, plan, config, queue) {
     countered = paid;
   }
   const [damageEvent, dealt] = dealDamage(weapon, result === "shortfall", config, queue);
-  events.push(damageEvent, ...takeDamage(target, dealt, config));
   outcome.dealt = dealt;
+  events.push(damageEvent, ...takeDamage(target, dealt, config));
   if ( chosen === "disengage" ) events.push(...disengage(target, plan.target_where, config));
   if ( countered ) {
     outcome.counter = { by: target.id, against: attacker.id };
