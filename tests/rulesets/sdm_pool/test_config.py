@@ -14,21 +14,13 @@ import pytest
 from jsonschema import Draft202012Validator
 from rules_parity import NodeEngine, canonical, run_python
 
-from compiler.rules.dialect import check_config_dialect, check_dialect
-from compiler.rules.registry import engine_data, engines
+from compiler.rules.registry import engine_data
 
 RULESET = "sdm_pool"
 
 
 def _schema() -> dict[str, Any]:
     return dict(engine_data(RULESET)[2])
-
-
-def test_both_shapes_files_are_in_the_dialect() -> None:
-    _, inputs, schema = engine_data(RULESET)
-    assert check_dialect(inputs) == []
-    assert check_config_dialect(schema) == []
-    assert engines()[RULESET].reads_config
 
 
 def _case(config: dict[str, Any], rule: str = "attack_roll") -> dict[str, Any]:
