@@ -10,13 +10,13 @@ from compiler.model import ContentSet
 from compiler.options import BuildOptions, ValidateOptions
 
 
-def _load(content: object, output_format: str) -> ContentSet:
+def _load(content: object, output_format: str, *, save_cache: bool) -> ContentSet:
     from pathlib import Path
 
     from compiler.pipeline import load_content
 
     try:
-        return load_content(Path(str(content)))
+        return load_content(Path(str(content)), save_cache=save_cache)
     except ContentError as error:
         _report(error.diagnostics, output_format)
         raise
@@ -28,7 +28,7 @@ def _report(diagnostics: Diagnostics, output_format: str) -> None:
 
 def run_validate(options: ValidateOptions) -> None:
     """Load, validate and link everything; print every error; write nothing."""
-    content = _load(options.content, options.output_format)
+    content = _load(options.content, options.output_format, save_cache=False)
     if options.output_format == "json":
         _report(Diagnostics(), "json")
     else:
@@ -40,6 +40,6 @@ def run_build(options: BuildOptions) -> None:
     """Validate, then build every ruleset into `options.out` atomically."""
     from compiler.build import build_all
 
-    content = _load(options.content, options.output_format)
+    content = _load(options.content, options.output_format, save_cache=True)
     for line in build_all(content, options):
         click.echo(line)
