@@ -288,7 +288,7 @@ def test_display_paths_are_relative_to_the_working_directory_when_below_it(
     assert discover(root).files[0].display == f"{root.as_posix()}/demo/ruleset.yaml"
 
 
-# --- bounded and safe ------------------------------------------------------------------------------
+# --- bounded and safe ---------------------------------------------------------------------------
 
 
 def test_validate_writes_no_cache_and_no_key(tmp_path: Path) -> None:
