@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
 from compiler import __version__
 from compiler.diagnostics import REPORTER_BY_NAME
 from compiler.options import BuildOptions, ValidateOptions
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 _CONTENT = click.argument(
     "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
@@ -25,22 +29,30 @@ def main() -> None:
     """Turn YAML rules content into Foundry VTT modules."""
 
 
+def _out(help_text: str) -> Callable[[F], F]:
+    return click.option(
+        "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
+        show_default=True, help=help_text,
+    )
+
+
 @main.command()
 @_CONTENT
 @_FORMAT
-def validate(content: Path, output_format: str) -> None:
-    """Check every file under CONTENT; print every error; write nothing."""
+@_out("The build output folder: a publish an interrupted build left there is finished first.")
+def validate(content: Path, output_format: str, out: Path) -> None:
+    """Check every file under CONTENT; print every error; write nothing.
+
+    (Nothing but finishing what an interrupted `rulepack build` left in OUT.)
+    """
     from compiler.commands import run_validate
 
-    run_validate(ValidateOptions(content=content, output_format=output_format))
+    run_validate(ValidateOptions(content=content, output_format=output_format, out=out))
 
 
 @main.command()
 @_CONTENT
-@click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
-    show_default=True, help="Where the modules and zips go.",
-)
+@_out("Where the modules and zips go (outside CONTENT).")
 @_FORMAT
 def build(content: Path, out: Path, output_format: str) -> None:
     """Validate CONTENT and build one Foundry module (folder and zip) per ruleset into OUT."""
