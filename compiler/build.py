@@ -86,7 +86,7 @@ def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
     epoch = source_date_epoch(options.source_date_epoch)
     out = options.out
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        fsio.make_dirs(out)
         with locked(out):
             yield from (f"note: {note}" for note in recover(out))
             _refuse_foreign(out, plans)

@@ -57,12 +57,13 @@ def rename_new(source: Path, target: Path) -> None:
         os.rename(source, target)
 
 
-def rename(source: Path, target: Path) -> None:
-    os.rename(source, target)
-
-
 def make_dir(path: Path) -> None:
     os.mkdir(path)
+
+
+def make_dirs(path: Path) -> None:
+    """`path` and its missing parents, if it is not a folder yet."""
+    os.makedirs(path, exist_ok=True)
 
 
 def write_bytes(path: Path, data: bytes) -> None:
@@ -80,15 +81,15 @@ def replace_file(path: Path, data: bytes) -> None:
     """Write `data` to `path` atomically and durably: a temporary file, fsync, rename, fsync."""
     temporary = path.with_name(path.name + ".tmp")
     if os.path.lexists(temporary):
-        os.unlink(temporary)
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NO_FOLLOW, 0o644)
-    try:
-        os.write(descriptor, data)
-        os.fsync(descriptor)
-    finally:
-        os.close(descriptor)
-    os.replace(temporary, path)
+        unlink(temporary)
+    write_bytes(temporary, data)
+    sync_file(temporary)
+    replace(temporary, path)
     sync_dir(path.parent)
+
+
+def replace(source: Path, target: Path) -> None:
+    os.replace(source, target)
 
 
 def unlink(path: Path) -> None:
@@ -97,6 +98,14 @@ def unlink(path: Path) -> None:
 
 def remove_tree(path: Path) -> None:
     shutil.rmtree(path)
+
+
+def sync_file(path: Path) -> None:
+    descriptor = os.open(path, os.O_RDONLY | _NO_FOLLOW)
+    try:
+        os.fsync(descriptor)
+    finally:
+        os.close(descriptor)
 
 
 def sync_dir(path: Path) -> None:
@@ -120,9 +129,5 @@ def sync_tree(path: Path) -> None:
             os.close(descriptor)
     for folder, _, files in os.walk(path):
         for name in files:
-            descriptor = os.open(os.path.join(folder, name), os.O_RDONLY | _NO_FOLLOW)
-            try:
-                os.fsync(descriptor)
-            finally:
-                os.close(descriptor)
+            sync_file(Path(folder, name))
         sync_dir(Path(folder))
