@@ -14,8 +14,10 @@ from compiler.options import BuildOptions, ValidateOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+# CONTENT and OUT are folders, but a file given for one is refused by the stages (one `Error:`
+# line, exit 1) rather than by click (a usage error, exit 2).
 _CONTENT = click.argument(
-    "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
+    "content", type=click.Path(path_type=Path), default=Path("content")
 )
 _FORMAT = click.option(
     "--format", "output_format", type=click.Choice(sorted(REPORTER_BY_NAME)), default="text",
@@ -31,7 +33,7 @@ def main() -> None:
 
 def _out(help_text: str) -> Callable[[F], F]:
     return click.option(
-        "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
+        "--out", type=click.Path(path_type=Path), default=Path("dist"),
         show_default=True, help=help_text,
     )
 
