@@ -30,7 +30,8 @@ class Diagnostic:
     """A located problem in the content.
 
     `omitted` is 0 for a problem; a summary line standing for `omitted` problems not shown has
-    it set, and sorts after the file's other diagnostics.
+    it set, and sorts after the file's other diagnostics. `more` says that checking the file
+    stopped early, so that it may hold more problems than are counted.
     """
 
     file: str
@@ -39,6 +40,7 @@ class Diagnostic:
     json_path: str
     message: str
     omitted: int = 0
+    more: bool = False
 
     def format(self) -> str:
         return safe_text(f"{self.file}:{self.line}:{self.col}: {self.json_path}: {self.message}")
@@ -49,29 +51,36 @@ class Diagnostic:
         return self.omitted or 1
 
 
-def sort_key(d: Diagnostic) -> tuple[str, bool, int, int, str, str, int]:
+def sort_key(d: Diagnostic) -> tuple[str, bool, int, int, str, str, int, bool]:
     """By file, a file's summary last, then by position (plain tuples sort fast)."""
-    return (d.file, d.omitted > 0, d.line, d.col, d.json_path, d.message, d.omitted)
+    return (d.file, d.omitted > 0, d.line, d.col, d.json_path, d.message, d.omitted, d.more)
 
 
-def cap_per_file(found: Iterable[Diagnostic], limit: int = MAX_PER_FILE) -> list[Diagnostic]:
+def cap_per_file(
+    found: Iterable[Diagnostic], limit: int = MAX_PER_FILE, *, stopped: bool = False
+) -> list[Diagnostic]:
     """`found` in order, at most `limit` per file plus one summary of the rest.
 
     A file with `limit + 1` diagnostics shows them all: the summary would take the same line.
     Applying it again (after more diagnostics joined) keeps the count of what was left out.
+    `stopped`: checking stopped before the end, so the summary's count is a lower bound.
     """
     result: list[Diagnostic] = []
     for file, group in groupby(sorted(set(found), key=sort_key), key=lambda d: d.file):
         items = list(group)
-        if len(items) <= limit + 1:
+        if len(items) <= limit + 1 and not stopped:
             result.extend(items)
             continue
         hidden = items[limit:]
         count = sum(d.weight for d in hidden)
-        first = hidden[0]
-        message = f"{count} more errors in this file are not shown (at most {limit} per file)"
+        more = stopped or any(d.more for d in hidden)
+        first = hidden[0] if hidden else items[-1]
+        message = (
+            f"{'at least ' if more else ''}{count} more errors in this file are not shown"
+            f" (at most {limit} per file)"
+        )
         result.extend(items[:limit])
-        result.append(Diagnostic(file, first.line, first.col, "$", message, count))
+        result.append(Diagnostic(file, first.line, first.col, "$", message, count, more))
     return result
 
 
@@ -101,6 +110,11 @@ class Diagnostics:
         """Every problem found, those left out of the output included."""
         return sum(d.weight for d in set(self.items))
 
+    @property
+    def incomplete(self) -> bool:
+        """Whether checking some file stopped early: `total` is a lower bound then."""
+        return any(d.more for d in self.items)
+
 
 def shown(diagnostics: Diagnostics, limit: int = MAX_PER_RUN) -> tuple[list[Diagnostic], str, int]:
     """The diagnostics to print (at most `limit`), the line summing the rest ('' if none) and
@@ -112,7 +126,8 @@ def shown(diagnostics: Diagnostics, limit: int = MAX_PER_RUN) -> tuple[list[Diag
     count = sum(d.weight for d in hidden)
     files = len({d.file for d in hidden})
     in_files = f"{files} file{'s' if files != 1 else ''}"
-    rest = f"{count} more errors in {in_files} are not shown (at most {limit} per run)"
+    least = "at least " if any(d.more for d in hidden) else ""
+    rest = f"{least}{count} more errors in {in_files} are not shown (at most {limit} per run)"
     return ordered[:limit], rest, count
 
 

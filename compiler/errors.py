@@ -25,7 +25,9 @@ class ContentError(RulepackError):
     def __init__(self, diagnostics: Diagnostics) -> None:
         self.diagnostics = diagnostics
         count = diagnostics.total
-        super().__init__(f"{count} error{'s' if count != 1 else ''} found; nothing was written.")
+        least = "at least " if diagnostics.incomplete else ""
+        plural = "s" if count != 1 else ""
+        super().__init__(f"{least}{count} error{plural} found; nothing was written.")
 
 
 class BuildError(RulepackError):

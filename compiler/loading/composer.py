@@ -329,7 +329,9 @@ class Composer:
         self._add(mark.line + 1, mark.column + 1, path, message)
         if len(self.diagnostics) >= MAX_DIAGNOSTICS:
             message = f"stopped reading this file after {MAX_DIAGNOSTICS} errors"
-            self._add(mark.line + 1, mark.column + 1, path, message)
+            line, col = mark.line + 1, mark.column + 1
+            self.diagnostics.append(Diagnostic(self.display, line, col, json_path(path), message,
+                                               more=True))
             raise _Stop
 
     def _add(self, line: int, col: int, path: JsonPath, message: str) -> None:

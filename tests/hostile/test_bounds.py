@@ -1,0 +1,103 @@
+"""Bounded work: size caps before any read, capped diagnostics, bounded memory and time.
+
+Each case runs `rulepack validate` in a process of its own and reads that process's peak memory
+and CPU time from `wait4`. The time bounds here are generous (the machine may be loaded);
+`python -m benchmarks.bounds` prints the figures against the targets.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+MANIFEST = """\
+id: demo
+title: Demo
+version: "1.0.0"
+authors: [{name: Ada}]
+ruleset: sdm_pool
+damage_types: [{id: slashing, name: Slashing}]
+"""
+WEAPON = "id: axe\nname: Axe\ndamage: 3\ndamage_type: slashing\n"
+AXE = "content/demo/weapons/axe.yaml"
+
+
+@dataclass(frozen=True)
+class Run:
+    lines: list[str]
+    stderr: str
+    code: int
+    peak_mb: float
+    cpu_s: float
+
+
+def measured(root: Path) -> Run:
+    """`rulepack validate content` in `root`, in a child process whose rusage is its own."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(root / ".xdg")}
+    with open(root / "stdout", "w") as out, open(root / "stderr", "w") as err:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "compiler", "validate", "content"], cwd=root, env=env,
+            stdout=out, stderr=err,
+        )
+        _, status, usage = os.wait4(child.pid, 0)
+    child.returncode = os.waitstatus_to_exitcode(status)
+    return Run(
+        (root / "stdout").read_text().splitlines(), (root / "stderr").read_text(),
+        child.returncode, usage.ru_maxrss / 1024, usage.ru_utime + usage.ru_stime,
+    )
+
+
+def _ruleset(root: Path, weapon: str | None = None) -> Path:
+    (root / "content" / "demo" / "weapons").mkdir(parents=True)
+    (root / "content" / "demo" / "ruleset.yaml").write_text(MANIFEST)
+    if weapon is not None:
+        (root / AXE).write_text(weapon)
+    return root / AXE
+
+
+def test_a_3_gib_sparse_file_is_refused_using_under_100_mb(tmp_path: Path) -> None:
+    path = _ruleset(tmp_path)
+    with path.open("wb") as stream:
+        stream.truncate(3 * 1024**3)
+    run = measured(tmp_path)
+    assert run.code == 1
+    assert run.lines == [f"{AXE}:1:1: $: the file is larger than the 1 MiB limit"]
+    assert run.stderr == "Error: 1 error found; nothing was written.\n"
+    assert run.peak_mb < 100, run.peak_mb
+
+
+def test_100k_unknown_keys_print_the_cap_and_one_summary_line(tmp_path: Path) -> None:
+    _ruleset(tmp_path, WEAPON + "".join(f"k{n}: 0\n" for n in range(100_000)))
+    run = measured(tmp_path)
+    assert run.code == 1
+    assert run.lines == [
+        *(f"{AXE}:{n + 5}:{len(str(n)) + 4}: $: unknown key 'k{n}'" for n in range(20)),
+        f"{AXE}:25:6: $: 99980 more errors in this file are not shown (at most 20 per file)",
+    ]
+    assert run.stderr == "Error: 100000 errors found; nothing was written.\n"
+    assert run.cpu_s < 4, run.cpu_s  # target 2 s wall (benchmarks/bounds.py); generous here
+
+
+@pytest.mark.parametrize(("layout", "summary_at"), [
+    ("[" + "0," * 524_000 + "0]", "3:48"),  # the most values a 1 MiB file can hold
+    ("\n" + "  - 0\n" * 174_000, "24:5"),
+])
+def test_half_a_million_wrong_values_stop_checking_early(
+    tmp_path: Path, layout: str, summary_at: str
+) -> None:
+    _ruleset(tmp_path, f"id: axe\nname: Axe\ntags: {layout}\n")
+    run = measured(tmp_path)
+    assert run.code == 1
+    assert len(run.lines) == 21
+    assert run.lines[-1] == (
+        f"{AXE}:{summary_at}: $: at least 980 more errors in this file are not shown"
+        " (at most 20 per file)"
+    )
+    assert run.stderr == "Error: at least 1000 errors found; nothing was written.\n"
+    assert run.peak_mb < 300, run.peak_mb  # the documented bound for any one file
+    assert run.cpu_s < 8, run.cpu_s
