@@ -43,22 +43,34 @@ def _faults_as_errors() -> Iterator[None]:
         raise RulepackError(describe_os_error(exc)) from exc
 
 
-def _finish_interrupted(out: Path) -> None:
-    """Finish a publish an interrupted build left in `out`; notes go to stderr."""
-    from compiler.publish import recover, stale_staging, try_lock
+def _finish_interrupted(out: Path, *, required: bool) -> None:
+    """Finish a publish an interrupted build left in `out`; notes go to stderr.
+
+    Unless `required` (a build, which must write there anyway), failing to is only a note.
+    """
+    from compiler.loading.discovery import display_path
+    from compiler.publish import describe_os_error, recover, stale_staging, try_lock
 
     if not stale_staging(out):
         return
-    with try_lock(out) as held:
-        if held:  # otherwise the command writing there now will do it
-            for note in recover(out):
-                click.echo(f"note: {note}", err=True)
+    try:
+        with try_lock(out) as held:
+            if held:  # otherwise the command writing there now will do it
+                for note in recover(out):
+                    click.echo(f"note: {note}", err=True)
+    except (OSError, RulepackError) as exc:
+        if required:
+            raise
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else exc.format_message()
+        where = display_path(out)
+        click.echo(f"note: an interrupted build in {where} could not be finished: {reason}",
+                   err=True)
 
 
 def run_validate(options: ValidateOptions) -> None:
     """Load, validate and link everything; print every error; write nothing of its own."""
     with _faults_as_errors():
-        _finish_interrupted(options.out)
+        _finish_interrupted(options.out, required=False)
         content = _load(options.content, options.output_format, save_cache=False)
     if options.output_format == "json":
         _report(Diagnostics(), "json")
@@ -75,7 +87,7 @@ def run_build(options: BuildOptions) -> None:
     with _faults_as_errors():
         check_out_folder(options.out, options.content)
         source_date_epoch(options.source_date_epoch)  # refused before any work
-        _finish_interrupted(options.out)
+        _finish_interrupted(options.out, required=True)
         content = _load(options.content, options.output_format, save_cache=True)
         try:
             for line in build_all(content, options):

@@ -187,7 +187,7 @@ def test_validate_without_an_output_folder_writes_nothing() -> None:
     assert snapshot(Path(".")) == before
 
 
-def test_a_damaged_journal_stops_the_command_and_keeps_the_staging() -> None:
+def test_a_damaged_journal_stops_a_build_and_keeps_the_staging() -> None:
     _content()
     assert run("build", "content", "--out", "dist").exit_code == 0
     Path("dist/.build-damaged").mkdir()
@@ -198,6 +198,12 @@ def test_a_damaged_journal_stops_the_command_and_keeps_the_staging() -> None:
         f"Error: dist/.build-damaged/{JOURNAL} records an interrupted publish but cannot be read"
         " (Expecting ',' delimiter: line 1 column 35 (char 34)); check the output folder and"
         " remove that staging folder\n"
+    )
+    assert Path("dist/.build-damaged", JOURNAL).is_file()
+    result = run("validate", "content")  # validates all the same; only says what it could not do
+    assert result.exit_code == 0
+    assert result.stderr.startswith(
+        "note: an interrupted build in dist could not be finished: dist/.build-damaged/"
     )
     assert Path("dist/.build-damaged", JOURNAL).is_file()
 
