@@ -11,6 +11,7 @@ folder, and a module may replace only a folder or zip an earlier build wrote (`p
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
 from compiler.packing import Pack, foundry_documents, write_pack
 from compiler.publish import (
+    JOURNAL,
     MARKER,
     describe_os_error,
     discard,
@@ -106,10 +108,11 @@ def _build_locked(out: Path, plans: list[ModulePlan], epoch: int) -> None:
         names = [name for plan in plans for name in (plan.module_id, plan.zip_name)]
         publish(out, staging, names)
     finally:
-        try:
-            discard(staging)
-        except OSError:
-            pass  # the next command removes it
+        # A journal left means a publish that could be neither completed nor undone: its staging
+        # may hold the only copy of an old output, for the next command to finish from.
+        if not os.path.lexists(staging / JOURNAL):
+            with contextlib.suppress(OSError):
+                discard(staging)  # else the next command removes it
 
 
 def _stage(plan: ModulePlan, folder: Path, epoch: int) -> None:

@@ -237,3 +237,27 @@ def test_a_fault_at_every_step_is_one_error_line_and_leaves_the_output_as_it_was
 
 def call_at(scene: Scene, number: int) -> str:
     return scene.calls[number].operation
+
+
+def test_a_publish_that_cannot_be_undone_either_is_finished_by_the_next_command(
+    scene: Scene, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second exchange fails, and so does the exchange that would put the first one back."""
+    exchanges = [c.number for c in scene.calls if c.operation == "exchange"]
+
+    def fail(call: Call) -> None:
+        if call.number == exchanges[1] or (call.number > exchanges[1] and
+                                           call.operation == "exchange"):
+            raise OSError(errno.EIO, "Input/output error", call.path)
+
+    scene.reset()
+    with monkeypatch.context() as patch:
+        Recorder(fail).install(patch.setattr)
+        result = build(scene.content, scene.out)
+    assert result.exit_code == 1
+    assert result.stderr.startswith("Error: Input/output error (EIO): ")
+    assert "putting the previous output back failed too" in result.stderr
+    assert result.stderr.endswith("the next rulepack command finishes the publish\n")
+    scene.complete(outputs(scene.out))
+    assert journal_written(scene.out)  # kept, with the staging it needs
+    check_recovery(scene, "validate")
