@@ -169,7 +169,14 @@ def publish(out: Path, staging: Path, names: Sequence[str]) -> None:
         entries.append(Entry(name, new, _inode(out / name)))
     fsio.sync_tree(staging)
     document = {"version": 1, "entries": [[e.name, e.new, e.old] for e in entries]}
-    fsio.replace_file(staging / JOURNAL, json.dumps(document).encode())
+    try:
+        fsio.replace_file(staging / JOURNAL, json.dumps(document).encode())
+    except BaseException:
+        # Nothing is swapped yet: a journal that made it to disk must not be finished later.
+        with contextlib.suppress(OSError):
+            if os.path.lexists(staging / JOURNAL):
+                fsio.unlink(staging / JOURNAL)
+        raise
     with _sigint_deferred():
         try:
             for entry in entries:
