@@ -260,11 +260,53 @@ def recover(out: Path) -> list[str]:
             fsio.unlink(journal)
             names = ", ".join(entry.name for entry in entries)
             notes.append(f"finished publishing what an interrupted build left: {names}")
+        elif not staging.is_symlink():
+            notes += _put_back_legacy(out, staging)
         try:
             discard(staging)
         except OSError as exc:
             notes.append(f"could not remove {display_path(staging)}: {describe_os_error(exc)}")
     return notes
+
+
+def _put_back_legacy(out: Path, staging: Path) -> list[str]:
+    """Outputs a rulepack before the journal stranded in `staging/previous/`, put back.
+
+    That build renamed each old output aside into `previous/old-<n>` and then the new one in;
+    killed between the two, it left the output missing and its only copy there. Each such copy
+    whose output is missing goes back (named from its module.json); one that cannot be named
+    stops the command rather than being removed with the staging folder.
+    """
+    previous = staging / "previous"
+    if previous.is_symlink() or not previous.is_dir():
+        return []
+    notes = []
+    for item in sorted(previous.iterdir()):
+        name = _legacy_name(item)
+        if name is None:
+            raise BuildError(
+                f"{display_path(item)} was left by an interrupted build of an older rulepack and "
+                "cannot be placed; move it back by hand, then remove that staging folder"
+            )
+        if not os.path.lexists(out / name):
+            fsio.rename_new(item, out / name)
+            notes.append(f"put back {name}, which an interrupted older build had moved aside")
+    return notes
+
+
+def _legacy_name(item: Path) -> str | None:
+    """The output name of a module folder or zip, read off its module.json."""
+    try:
+        if item.is_dir() and not item.is_symlink():
+            data = json.loads((item / "module.json").read_bytes())
+            name = str(data["id"])
+        else:
+            with zipfile.ZipFile(item) as archive:
+                data = json.loads(archive.read("module.json"))
+            name = f"{data['id']}-{data['version']}.zip"
+    except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError):
+        return None
+    return name if _is_output_name(name) else None
 
 
 def _read_journal(path: Path) -> list[Entry]:

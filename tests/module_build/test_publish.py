@@ -216,3 +216,35 @@ def test_out_under_a_regular_file_is_one_error_line() -> None:
         1, "Error: cannot build into file/dist: Not a directory (ENOTDIR): file/dist\n"
     )
     assert Path("file").read_text() == "x"
+
+
+def test_outputs_an_older_rulepack_stranded_are_put_back() -> None:
+    """Killed between its two renames, the build before the journal left an output missing and
+    its only copy in .build-*/previous/old-<n>: the next command puts it back, then tidies."""
+    _content()
+    assert run("build", "content", "--out", "dist").exit_code == 0
+    before = snapshot(Path("dist"))
+    Path("dist/.build-old/previous").mkdir(parents=True)
+    Path("dist/rulepack-crytures").rename("dist/.build-old/previous/old-0")
+    Path("dist/rulepack-crytures-0.1.0.zip").rename("dist/.build-old/previous/old-1")
+    Path("dist/.build-old/rulepack-crytures").mkdir()  # its new copy, never renamed in
+    result = run("validate", "content")
+    assert result.exit_code == 0, result.output
+    assert result.stderr.splitlines() == [
+        f"note: put back {name}, which an interrupted older build had moved aside"
+        for name in ("rulepack-crytures", "rulepack-crytures-0.1.0.zip")
+    ]
+    assert snapshot(Path("dist")) == before
+
+
+def test_a_stranded_output_that_cannot_be_named_is_kept() -> None:
+    _content()
+    Path("dist/.build-old/previous/old-0").mkdir(parents=True)
+    Path("dist/.build-old/previous/old-0/notes.txt").write_text("mine")
+    result = run("build", "content")
+    assert result.exit_code == 1
+    assert result.stderr == (
+        "Error: dist/.build-old/previous/old-0 was left by an interrupted build of an older"
+        " rulepack and cannot be placed; move it back by hand, then remove that staging folder\n"
+    )
+    assert Path("dist/.build-old/previous/old-0/notes.txt").read_text() == "mine"
