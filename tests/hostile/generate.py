@@ -26,7 +26,7 @@ id: rulepack-hostile
 title: Hostile
 version: "1.0.0"
 authors: [{name: Ada}]
-ruleset: sdm_pool
+ruleset: fate_wounds
 damage_types: [{id: slashing, name: Slashing}]
 """
 
@@ -277,9 +277,9 @@ INJECTION: list[tuple[str, str | bytes]] = [
 ]
 
 MANIFESTS: list[tuple[str, str | bytes]] = [
-    ("unknown-engine", MANIFEST.replace("sdm_pool", "chess")),
-    ("engine-a-number", MANIFEST.replace("sdm_pool", "7")),
-    ("engine-missing", MANIFEST.replace("ruleset: sdm_pool\n", "")),
+    ("unknown-engine", MANIFEST.replace("fate_wounds", "chess")),
+    ("engine-a-number", MANIFEST.replace("fate_wounds", "7")),
+    ("engine-missing", MANIFEST.replace("ruleset: fate_wounds\n", "")),
     ("id-uppercase", MANIFEST.replace("rulepack-hostile", "Rulepack")),
     ("id-named-like-a-source-folder", MANIFEST.replace("rulepack-hostile", "content")),
     ("id-too-long", MANIFEST.replace("rulepack-hostile", "m" * 1000)),

@@ -22,7 +22,7 @@ id: demo
 title: Demo
 version: "1.0.0"
 authors: [{name: Ada}]
-ruleset: sdm_pool
+ruleset: fate_wounds
 damage_types: [{id: slashing, name: Slashing}]
 """
 WEAPON = "id: axe\nname: Axe\ndamage: 3\ndamage_type: slashing\n"

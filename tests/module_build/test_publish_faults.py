@@ -36,8 +36,10 @@ Outputs = dict[str, "str | None"]
 
 
 def _content(root: Path, changed: bool) -> Path:
+    """Manifest-only rulesets: modules of the shared files, rules journal and manifest."""
     for name in ("crytures", "sdm_pool") if changed else ("crytures",):
-        shutil.copytree(REPO / "content" / name, root / name)
+        (root / name).mkdir(parents=True)
+        shutil.copy(REPO / "content" / name / "ruleset.yaml", root / name / "ruleset.yaml")
     if changed:
         manifest = root / "crytures" / "ruleset.yaml"
         manifest.write_text(manifest.read_text().replace("title: ", "title: New ", 1))
