@@ -15,8 +15,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import pytest
-
 MANIFEST = """\
 id: demo
 title: Demo
@@ -98,19 +96,14 @@ def test_100k_unknown_keys_print_the_cap_and_one_summary_line(tmp_path: Path) ->
     assert run.cpu_s < 4, run.cpu_s  # target 2 s wall (benchmarks/bounds.py); generous here
 
 
-@pytest.mark.parametrize(("layout", "summary_at"), [
-    ("[" + "0," * 524_000 + "0]", "3:48"),  # the most values a 1 MiB file can hold
-    ("\n" + "  - 0\n" * 174_000, "24:5"),
-])
-def test_half_a_million_wrong_values_stop_checking_early(
-    tmp_path: Path, layout: str, summary_at: str
-) -> None:
-    _ruleset(tmp_path, f"id: axe\nname: Axe\ntags: {layout}\n")
+def test_half_a_million_wrong_values_stop_checking_early(tmp_path: Path) -> None:
+    # The most values a 1 MiB file can hold, each of the wrong type.
+    _ruleset(tmp_path, "id: axe\nname: Axe\ntags: [" + "0," * 524_000 + "0]\n")
     run = measured(tmp_path)
     assert run.code == 1
     assert len(run.lines) == 21
     assert run.lines[-1] == (
-        f"{AXE}:{summary_at}: $: at least 980 more errors in this file are not shown"
+        f"{AXE}:3:48: $: at least 980 more errors in this file are not shown"
         " (at most 20 per file)"
     )
     assert run.stderr == "Error: at least 1000 errors found; nothing was written.\n"
