@@ -574,7 +574,8 @@ def test_cr_and_crlf_end_lines_in_every_position(tmp_path: Path) -> None:
 @given(text=st.text(alphabet=st.sampled_from(list("ab:-[]{},'\"\n #|\\\x85\u2028\u2029")),
                     max_size=40))
 def test_nel_ls_ps_place_everything_as_an_ordinary_letter_would(text: str) -> None:
-    ordinary = "".join("x" if c in "\x85\u2028\u2029" else c for c in text)
+    # "q": an ordinary letter that means nothing after a backslash either (YAML escapes do)
+    ordinary = "".join("q" if c in "\x85\u2028\u2029" else c for c in text)
     result, expected = load_text(text, NAME, "weapon"), load_text(ordinary, NAME, "weapon")
     if isinstance(expected, list):
         assert isinstance(result, list)
