@@ -1,33 +1,50 @@
-"""Build stage: every ruleset of a linked ContentSet → `dist/<module-id>/` and its zip.
+"""Build stage: every ruleset of a linked ContentSet → `OUT/<module-id>/` and its zip.
 
 Two phases, as in mkdocs: first every module is planned completely in memory (documents, packs,
-module.json, scripts, strings); only then is anything written, into a private temp folder inside
-the output folder, and finally swapped into place. An error or Ctrl-C before the swap leaves the
-previous output byte-identical.
+module.json, scripts, strings); only then is anything written, into a staging folder inside the
+output folder, and finally published (`publish.py`): after a failure, a Ctrl-C or a kill at any
+point, each module folder and zip in OUT is its complete old version or its complete new one.
+
+The output can never hold or replace sources: OUT may not be, be inside or contain the content
+folder, and a module may replace only a folder or zip an earlier build wrote (`publish.MARKER`).
 """
 
 from __future__ import annotations
 
-import tempfile
+import contextlib
+import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+import plyvel
+
+from compiler import fsio
+from compiler.diagnostics import Diagnostic, Diagnostics
+from compiler.errors import BuildError, ContentError
+from compiler.loading.discovery import display_path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
 from compiler.packing import Pack, foundry_documents, write_pack
+from compiler.publish import (
+    JOURNAL,
+    MARKER,
+    describe_os_error,
+    discard,
+    locked,
+    marker_bytes,
+    new_staging,
+    publish,
+    recover,
+    written_by_rulepack,
+    zip_comment,
+)
 from compiler.render.journal import journal_pages
 from compiler.render.lang import language_strings
 from compiler.render.macros import macro_specs
 from compiler.render.manifest import dump_json, module_manifest, zip_name
 from compiler.render.scripts import script_files
-from compiler.writing import (
-    remove_tree,
-    reproducible_zip,
-    source_date_epoch,
-    swap_into_place,
-    write_files,
-)
+from compiler.writing import reproducible_zip, source_date_epoch, write_files
 
 
 @dataclass(frozen=True)
@@ -38,6 +55,7 @@ class ModulePlan:
     zip_name: str
     files: Mapping[str, bytes]
     packs: tuple[Pack, ...]
+    ruleset: Ruleset
 
 
 def plan_module(ruleset: Ruleset) -> ModulePlan:
@@ -46,35 +64,90 @@ def plan_module(ruleset: Ruleset) -> ModulePlan:
     files = script_files(ruleset, packs)
     files["module.json"] = dump_json(module_manifest(ruleset, packs))
     files["lang/en.json"] = dump_json(language_strings(ruleset))
-    return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs)
+    return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset)
 
 
-def _write_module(plan: ModulePlan, folder: Path) -> None:
-    folder.mkdir()
-    write_files(folder, plan.files)
-    (folder / "packs").mkdir(exist_ok=True)
-    for pack in plan.packs:
-        write_pack(pack, folder / "packs" / pack.name)
+def check_out_folder(out: Path, content: Path) -> None:
+    """Refuse an output folder that is, is inside or contains the content folder."""
+    real_out, real_content = Path(os.path.realpath(out)), Path(os.path.realpath(content))
+    shown = f"--out {display_path(out)}"
+    if real_out == real_content or real_content in real_out.parents:
+        raise BuildError(
+            f"{shown} is inside the content folder {display_path(content)}; a build there would "
+            "mix modules into the sources: choose a folder outside it, such as dist"
+        )
+    if real_out in real_content.parents:
+        raise BuildError(
+            f"{shown} contains the content folder {display_path(content)}; a module named like "
+            "a source folder would replace it: choose a folder beside it, such as dist"
+        )
 
 
 def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
-    """Build every module; yield one line per module written."""
+    """Build every module; yield one line per module written (and a note per recovery)."""
     plans = [plan_module(ruleset) for ruleset in content.rulesets]
     epoch = source_date_epoch(options.source_date_epoch)
-    options.out.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=".build-", dir=options.out))
+    out = options.out
     try:
-        staged: dict[Path, Path] = {}
-        for plan in plans:
-            module_dir = work / plan.module_id
-            _write_module(plan, module_dir)
-            reproducible_zip(module_dir, work / plan.zip_name, epoch)
-            staged[module_dir] = options.out / plan.module_id
-            staged[work / plan.zip_name] = options.out / plan.zip_name
-        trash = work / "previous"
-        trash.mkdir()
-        swap_into_place(staged, trash)
-    finally:
-        remove_tree(work)
+        fsio.make_dirs(out)
+        with locked(out):
+            yield from (f"note: {note}" for note in recover(out))
+            _refuse_foreign(out, plans)
+            _build_locked(out, plans, epoch)
+    except OSError as exc:
+        where = display_path(out)
+        raise BuildError(f"cannot build into {where}: {describe_os_error(exc)}") from exc
     for plan in plans:
-        yield f"built {options.out / plan.module_id} and {options.out / plan.zip_name}"
+        yield f"built {display_path(out / plan.module_id)} and {display_path(out / plan.zip_name)}"
+
+
+def _build_locked(out: Path, plans: list[ModulePlan], epoch: int) -> None:
+    staging = new_staging(out)
+    try:
+        for plan in plans:
+            _stage(plan, staging / "new", epoch)
+        names = [name for plan in plans for name in (plan.module_id, plan.zip_name)]
+        publish(out, staging, names)
+    finally:
+        # A journal left means a publish that could be neither completed nor undone: its staging
+        # may hold the only copy of an old output, for the next command to finish from.
+        if not os.path.lexists(staging / JOURNAL):
+            with contextlib.suppress(OSError):
+                discard(staging)  # else the next command removes it
+
+
+def _stage(plan: ModulePlan, folder: Path, epoch: int) -> None:
+    module = folder / plan.module_id
+    fsio.make_dir(module)
+    write_files(module, plan.files)
+    fsio.make_dir(module / "packs")
+    for pack in plan.packs:
+        try:
+            write_pack(pack, module / "packs" / pack.name)
+        except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
+            what = f"the {pack.name} pack of {plan.module_id}"
+            raise BuildError(f"cannot write {what}: {exc}") from exc
+    reproducible_zip(module, folder / plan.zip_name, epoch, zip_comment(plan.module_id))
+    fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
+
+
+def _refuse_foreign(out: Path, plans: list[ModulePlan]) -> None:
+    """A located error for each module whose folder or zip would replace what no build wrote."""
+    found = []
+    for plan in plans:
+        for name in (plan.module_id, plan.zip_name):
+            target = out / name
+            if os.path.lexists(target) and not written_by_rulepack(target, plan.module_id):
+                found.append(_foreign(plan.ruleset, target))
+    if found:
+        raise ContentError(Diagnostics(found))
+
+
+def _foreign(ruleset: Ruleset, target: Path) -> Diagnostic:
+    manifest = ruleset.manifest
+    mark = manifest.mark_of(("id",))
+    message = (
+        f"module {ruleset.module_id!r} would replace {display_path(target)}, which no rulepack "
+        "build wrote; move it away, or choose another id or --out"
+    )
+    return Diagnostic(manifest.path, mark.line, mark.col, "$.id", message)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -10,8 +12,12 @@ from compiler import __version__
 from compiler.diagnostics import REPORTER_BY_NAME
 from compiler.options import BuildOptions, ValidateOptions
 
+F = TypeVar("F", bound=Callable[..., Any])
+
+# CONTENT and OUT are folders, but a file given for one is refused by the stages (one `Error:`
+# line, exit 1) rather than by click (a usage error, exit 2).
 _CONTENT = click.argument(
-    "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
+    "content", type=click.Path(path_type=Path), default=Path("content")
 )
 _FORMAT = click.option(
     "--format", "output_format", type=click.Choice(sorted(REPORTER_BY_NAME)), default="text",
@@ -25,22 +31,30 @@ def main() -> None:
     """Turn YAML rules content into Foundry VTT modules."""
 
 
+def _out(help_text: str) -> Callable[[F], F]:
+    return click.option(
+        "--out", type=click.Path(path_type=Path), default=Path("dist"),
+        show_default=True, help=help_text,
+    )
+
+
 @main.command()
 @_CONTENT
 @_FORMAT
-def validate(content: Path, output_format: str) -> None:
-    """Check every file under CONTENT; print every error; write nothing."""
+@_out("The build output folder: a publish an interrupted build left there is finished first.")
+def validate(content: Path, output_format: str, out: Path) -> None:
+    """Check every file under CONTENT; print every error; write nothing.
+
+    (Nothing but finishing what an interrupted `rulepack build` left in OUT.)
+    """
     from compiler.commands import run_validate
 
-    run_validate(ValidateOptions(content=content, output_format=output_format))
+    run_validate(ValidateOptions(content=content, output_format=output_format, out=out))
 
 
 @main.command()
 @_CONTENT
-@click.option(
-    "--out", type=click.Path(file_okay=False, path_type=Path), default=Path("dist"),
-    show_default=True, help="Where the modules and zips go.",
-)
+@_out("Where the modules and zips go (outside CONTENT).")
 @_FORMAT
 def build(content: Path, out: Path, output_format: str) -> None:
     """Validate CONTENT and build one Foundry module (folder and zip) per ruleset into OUT."""
@@ -48,3 +62,11 @@ def build(content: Path, out: Path, output_format: str) -> None:
 
     run_build(BuildOptions(content=content, out=out, output_format=output_format,
                            source_date_epoch=None))
+
+
+@main.command()
+def rulesets() -> None:
+    """List the rulesets (engines) a ruleset.yaml may name, one per line."""
+    from compiler.commands import run_rulesets
+
+    run_rulesets()

@@ -1,22 +1,29 @@
-"""What each CLI verb does: run the stages, report diagnostics once, choose nothing else."""
+"""What each CLI verb does: run the stages, report diagnostics once, choose nothing else.
+
+Every command first finishes or rolls back a publish an interrupted build left in the output
+folder (`publish.recover`). An environment fault that no stage turned into a located error (a
+vanished working directory, an unreadable output folder) ends as one `Error:` line, exit 1.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
 from compiler.diagnostics import REPORTER_BY_NAME, Diagnostics
-from compiler.errors import ContentError
+from compiler.errors import ContentError, RulepackError
 from compiler.model import ContentSet
 from compiler.options import BuildOptions, ValidateOptions
 
 
-def _load(content: object, output_format: str) -> ContentSet:
-    from pathlib import Path
-
+def _load(content: Path, output_format: str, *, save_cache: bool) -> ContentSet:
     from compiler.pipeline import load_content
 
     try:
-        return load_content(Path(str(content)))
+        return load_content(content, save_cache=save_cache)
     except ContentError as error:
         _report(error.diagnostics, output_format)
         raise
@@ -26,9 +33,45 @@ def _report(diagnostics: Diagnostics, output_format: str) -> None:
     click.echo(REPORTER_BY_NAME[output_format](diagnostics))
 
 
+@contextmanager
+def _faults_as_errors() -> Iterator[None]:
+    from compiler.publish import describe_os_error
+
+    try:
+        yield
+    except OSError as exc:
+        raise RulepackError(describe_os_error(exc)) from exc
+
+
+def _finish_interrupted(out: Path, *, required: bool) -> None:
+    """Finish a publish an interrupted build left in `out`; notes go to stderr.
+
+    Unless `required` (a build, which must write there anyway), failing to is only a note.
+    """
+    from compiler.loading.discovery import display_path
+    from compiler.publish import describe_os_error, recover, stale_staging, try_lock
+
+    if not stale_staging(out):
+        return
+    try:
+        with try_lock(out) as held:
+            if held:  # otherwise the command writing there now will do it
+                for note in recover(out):
+                    click.echo(f"note: {note}", err=True)
+    except (OSError, RulepackError) as exc:
+        if required:
+            raise
+        reason = describe_os_error(exc) if isinstance(exc, OSError) else exc.format_message()
+        where = display_path(out)
+        click.echo(f"note: an interrupted build in {where} could not be finished: {reason}",
+                   err=True)
+
+
 def run_validate(options: ValidateOptions) -> None:
-    """Load, validate and link everything; print every error; write nothing."""
-    content = _load(options.content, options.output_format)
+    """Load, validate and link everything; print every error; write nothing of its own."""
+    with _faults_as_errors():
+        _finish_interrupted(options.out, required=False)
+        content = _load(options.content, options.output_format, save_cache=False)
     if options.output_format == "json":
         _report(Diagnostics(), "json")
     else:
@@ -38,8 +81,26 @@ def run_validate(options: ValidateOptions) -> None:
 
 def run_build(options: BuildOptions) -> None:
     """Validate, then build every ruleset into `options.out` atomically."""
-    from compiler.build import build_all
+    from compiler.build import build_all, check_out_folder
+    from compiler.writing import source_date_epoch
 
-    content = _load(options.content, options.output_format)
-    for line in build_all(content, options):
-        click.echo(line)
+    with _faults_as_errors():
+        check_out_folder(options.out, options.content)
+        source_date_epoch(options.source_date_epoch)  # refused before any work
+        _finish_interrupted(options.out, required=True)
+        content = _load(options.content, options.output_format, save_cache=True)
+        try:
+            for line in build_all(content, options):
+                click.echo(line, err=line.startswith("note: "))
+        except ContentError as error:  # a module that would replace what no build wrote
+            _report(error.diagnostics, options.output_format)
+            raise
+
+
+def run_rulesets() -> None:
+    """Print every ruleset the compiler finds (its checkout's and the plug-in path's)."""
+    from compiler import plugins
+
+    with _faults_as_errors():
+        for name in plugins.names():
+            click.echo(name)

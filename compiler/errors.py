@@ -6,12 +6,17 @@ from typing import TYPE_CHECKING
 
 import click
 
+from compiler.display import safe_text
+
 if TYPE_CHECKING:
     from compiler.diagnostics import Diagnostics
 
 
 class RulepackError(click.ClickException):
-    """Root of the project's user-facing errors."""
+    """Root of the project's user-facing errors: one line, shown escaped (`display.safe_text`)."""
+
+    def format_message(self) -> str:
+        return safe_text(self.message)
 
 
 class ContentError(RulepackError):
@@ -19,8 +24,10 @@ class ContentError(RulepackError):
 
     def __init__(self, diagnostics: Diagnostics) -> None:
         self.diagnostics = diagnostics
-        count = len(diagnostics)
-        super().__init__(f"{count} error{'s' if count != 1 else ''} found; nothing was written.")
+        count = diagnostics.total
+        least = "at least " if diagnostics.incomplete else ""
+        plural = "s" if count != 1 else ""
+        super().__init__(f"{least}{count} error{plural} found; nothing was written.")
 
 
 class BuildError(RulepackError):

@@ -10,6 +10,7 @@ from pathlib import Path
 class ValidateOptions:
     content: Path
     output_format: str  # a key of diagnostics.REPORTER_BY_NAME
+    out: Path = Path("dist")  # only to finish a publish an interrupted build left there
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,10 @@
-"""`load_content(root)`: discover → load → validate → link, every diagnostic collected, one raise.
+"""`load_content(root)`: discover → read → load → validate → text check → sanitise → link.
 
-Loading and validating a file depends only on its bytes, its kind, its ruleset's engine and the
-compiler itself, so each file's outcome is cached under that key (see `ResultCache`): a rebuild
-after editing one file of 10,000 reads and hashes every file but loads and validates only one.
+Every diagnostic is collected and raised once (`ContentError`), at most `MAX_PER_FILE` shown per
+file. Each file is read once, under the size cap (`loading.read_source`), and its outcome is kept
+in the result cache (`compiler/cache.py`) under its bytes' identity: a rebuild after editing one
+file of 10,000 hashes every file but loads and validates only one. The checker (the schema set)
+is an argument, so nothing here depends on process-wide defaults but the default argument.
 """
 
 from __future__ import annotations
@@ -10,37 +12,20 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
-import hmac
-import os
-import pickle
-import secrets
-import sys
-import tempfile
-import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from compiler import __version__
-from compiler.diagnostics import Diagnostic, Diagnostics
+from compiler.cache import CACHE_FOLDER, ResultCache, code_fingerprint
+from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
 from compiler.linking import FolderContent, link
-from compiler.loading import load_source
+from compiler.loading import load_bytes, read_source
 from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
 from compiler.model import ContentSet
-from compiler.sanitize import sanitize_checked
+from compiler.sanitize import sanitize_checked, text_problems
 from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
-
-CACHE_FOLDER = ".rulepack-cache"
-#: Inside the cache folder (the CLI may share that folder with other caches).
-CACHE_SUBFOLDER = "content"
-SHARDS = 64
-#: Everything whose change can change a file's load/validate outcome, besides the schemas.
-_CODE = (
-    "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py"
-)
 
 
 @dataclass(frozen=True)
@@ -52,8 +37,14 @@ class FileResult:
     engine: str | None  # for a manifest: its `ruleset`, if that names a known engine
 
 
-def load_content(root: Path, cache_dir: Path | None = None) -> ContentSet:
-    """Load, validate and link every ruleset under `root`.
+def load_content(
+    root: Path, cache_dir: Path | None = None, *, checker: Checker | None = None,
+    save_cache: bool = True,
+) -> ContentSet:
+    """Load, validate and link every ruleset under `root` against `checker`'s schemas.
+
+    `cache_dir` defaults to `.rulepack-cache` beside `root`; with `save_cache=False` the cache is
+    only read (nothing is written, not even a signing key).
 
     Raises:
         RulepackError: `root` is not a folder.
@@ -65,13 +56,16 @@ def load_content(root: Path, cache_dir: Path | None = None) -> ContentSet:
             f"no content folder at {shown}; pass the folder that holds the ruleset folders"
         )
     with _gc_paused():
-        return _load_content(root, cache_dir)
+        return _load_content(root, cache_dir, checker or default_checker(), save_cache)
 
 
-def _load_content(root: Path, cache_dir: Path | None) -> ContentSet:
-    checker = default_checker()
-    cache = ResultCache.open(cache_dir or root.resolve().parent / CACHE_FOLDER, checker)
-    discovered = discover(root)
+def _load_content(
+    root: Path, cache_dir: Path | None, checker: Checker, save_cache: bool
+) -> ContentSet:
+    fingerprint = code_fingerprint(checker.schemas.fingerprint)
+    directory = cache_dir or root.resolve().parent / CACHE_FOLDER
+    cache = ResultCache.open(directory, fingerprint, writable=save_cache)
+    discovered = discover(root, checker.schemas)
     diagnostics = Diagnostics(list(discovered.diagnostics))
     folders = []
     for name in discovered.folders:
@@ -83,7 +77,7 @@ def _load_content(root: Path, cache_dir: Path | None) -> ContentSet:
     diagnostics.extend(linked.diagnostics)
     cache.save()
     if diagnostics:
-        raise ContentError(diagnostics)
+        raise ContentError(Diagnostics(cap_per_file(diagnostics.items)))
     return linked.content
 
 
@@ -112,24 +106,39 @@ def _load_folder(
     engine: str | None = None
     for file in files:
         if file.kind == MANIFEST_KIND:
-            result = cache.result(file, None, checker)
+            result = file_result(file, None, checker, cache)
             manifest, engine = result.checked, result.engine
             found.extend(result.diagnostics)
     documents = []
     for file in files:
         if file.kind != MANIFEST_KIND:
-            result = cache.result(file, engine or UNKNOWN_ENGINE, checker)
+            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache)
             found.extend(result.diagnostics)
             if result.checked is not None:
                 documents.append(result.checked)
     return FolderContent(name, engine, manifest, tuple(documents)), found
 
 
-def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResult:
-    """Load and validate one file (the work the cache saves)."""
-    source = load_source(file.path, file.display, file.kind)
+def file_result(
+    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache
+) -> FileResult:
+    """One file's outcome: read once (size cap first), then from the cache or `process`."""
+    raw = read_source(file.path, file.display)
+    if isinstance(raw, Diagnostic):
+        return FileResult(None, (raw,), None)
+    identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
+    result = cache.get(file.display, identity)
+    if not isinstance(result, FileResult):
+        result = process(file, raw, engine, checker)
+    cache.keep(file.display, identity, result)
+    return result
+
+
+def process(file: SourceFile, raw: bytes, engine: str | None, checker: Checker) -> FileResult:
+    """Load, validate, check the text of and sanitise one file (the work the cache saves)."""
+    source = load_bytes(raw, file.display, file.kind)
     if isinstance(source, list):
-        return FileResult(None, tuple(source), None)
+        return FileResult(None, tuple(cap_per_file(source)), None)
     if file.kind != MANIFEST_KIND and not _kind_allowed(file, engine, checker):
         if engine not in checker.schemas.engines():
             return FileResult(None, (), engine)  # the manifest's own error says what is wrong
@@ -141,9 +150,13 @@ def process(file: SourceFile, engine: str | None, checker: Checker) -> FileResul
         engine = named if named in checker.schemas.engines() else None
     checked = checker.check(source, engine)
     if isinstance(checked, list):
-        return FileResult(None, tuple(checked), engine)
+        return FileResult(None, tuple(cap_per_file(checked)), engine)
     kind_engine = None if file.kind == MANIFEST_KIND else engine
-    return FileResult(sanitize_checked(checked, kind_engine), (), engine)
+    html = checker.schemas.html_fields(kind_engine, file.kind)
+    problems = text_problems(checked, html)
+    if problems:
+        return FileResult(None, tuple(cap_per_file(problems)), engine)
+    return FileResult(sanitize_checked(checked, html), (), engine)
 
 
 def _kind_allowed(file: SourceFile, engine: str | None, checker: Checker) -> bool:
@@ -151,144 +164,3 @@ def _kind_allowed(file: SourceFile, engine: str | None, checker: Checker) -> boo
     if schemas.kinds()[file.display.rsplit("/", 2)[-2]].engines is None:
         return True
     return engine in schemas.engines() and schemas.has_kind(str(engine), file.kind)
-
-
-class ResultCache:
-    """Per-file outcomes from earlier runs, in pickles signed with a per-user key.
-
-    An entry is used only if the file's display path, kind, engine, size and sha256 all match
-    and its shard was written by this compiler version with these schemas. A shard is unpickled
-    only if its HMAC verifies against a key kept outside the project (the user's cache folder),
-    so a cache committed to a repository can neither run code nor smuggle in unvalidated data:
-    it is ignored, as is any unreadable, corrupt or stale shard. Entries are spread over
-    `SHARDS` files so that a one-file edit rewrites one small shard, not the whole cache.
-    """
-
-    def __init__(self, folder: Path | None, key: bytes, fingerprint: str) -> None:
-        self.folder = folder
-        self.key = key
-        self.fingerprint = fingerprint
-        self.entries: dict[str, tuple[Any, FileResult]] = {}
-        #: The entries of this run: what is written back, so deleted files drop out.
-        self.used: dict[str, tuple[Any, FileResult]] = {}
-
-    @classmethod
-    def open(cls, directory: Path, checker: Checker) -> ResultCache:
-        key = _user_key()
-        folder = directory / CACHE_SUBFOLDER if key else None
-        cache = cls(folder, key or b"", _fingerprint(checker))
-        cache._read()
-        return cache
-
-    def result(self, file: SourceFile, engine: str | None, checker: Checker) -> FileResult:
-        try:
-            raw = file.path.read_bytes()
-        except OSError:
-            return process(file, engine, checker)  # the loader reports it
-        identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
-        entry = self.entries.get(file.display)
-        if entry is None or entry[0] != identity:
-            entry = (identity, process(file, engine, checker))
-        self.used[file.display] = entry
-        return entry[1]
-
-    def _read(self) -> None:
-        if self.folder is None or not self.folder.is_dir():
-            return
-        for path in sorted(self.folder.glob("*.pickle")):
-            self.entries.update(self._read_shard(path))
-
-    def _read_shard(self, path: Path) -> dict[str, tuple[Any, FileResult]]:
-        try:
-            blob = path.read_bytes()
-        except OSError:
-            return {}
-        digest, payload = blob[:32], blob[32:]
-        if not hmac.compare_digest(digest, hmac.digest(self.key, payload, "sha256")):
-            return {}
-        try:
-            fingerprint, entries = pickle.loads(payload)  # only after the HMAC verified, above
-        except Exception:  # a signed but unreadable pickle (an older Python, say): start afresh
-            return {}
-        if fingerprint != self.fingerprint or not isinstance(entries, dict):
-            return {}
-        return {k: v for k, v in entries.items() if _shard(k) == path.name}
-
-    def save(self) -> None:
-        """Rewrite the shards that changed; failing to write only costs speed next time."""
-        if self.folder is None:
-            return
-        before, after = _by_shard(self.entries), _by_shard(self.used)
-        try:
-            self.folder.mkdir(parents=True, exist_ok=True)
-            for name in sorted(before.keys() | after.keys()):
-                if before.get(name) != after.get(name):
-                    self._write_shard(self.folder / name, after.get(name))
-        except OSError:
-            return
-
-    def _write_shard(self, path: Path, entries: dict[str, Any] | None) -> None:
-        if not entries:
-            path.unlink(missing_ok=True)
-            return
-        payload = pickle.dumps((self.fingerprint, entries), pickle.HIGHEST_PROTOCOL)
-        _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
-
-
-def _shard(display: str) -> str:
-    return f"{zlib.crc32(display.encode()) % SHARDS:02d}.pickle"
-
-
-def _by_shard(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    shards: dict[str, dict[str, Any]] = {}
-    for display, entry in entries.items():
-        shards.setdefault(_shard(display), {})[display] = entry
-    return shards
-
-
-def _atomic_write(path: Path, blob: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(blob)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
-
-
-def _user_key() -> bytes | None:
-    """This user's secret cache-signing key, made on first use; None if it cannot be kept."""
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    path = Path(base) / "rulepack" / "cache.key"
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        with os.fdopen(descriptor, "wb") as stream:
-            stream.write(secrets.token_bytes(32))
-        return _read_key(path)
-    except OSError:
-        return None  # a read-only home, or another run writing the key now: no cache this time
-
-
-def _read_key(path: Path) -> bytes | None:
-    key = path.read_bytes()
-    return key if len(key) == 32 else None
-
-
-def _fingerprint(checker: Checker) -> str:
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
-    digest.update(checker.schemas.fingerprint.encode())
-    package = Path(__file__).resolve().parent
-    for name in _CODE:
-        target = package / name
-        for source in sorted(target.rglob("*.py")) if target.is_dir() else [target]:
-            digest.update(source.name.encode() + b"\0" + source.read_bytes())
-    return digest.hexdigest()
-

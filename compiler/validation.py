@@ -29,11 +29,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import MAX_PER_FILE, Diagnostic, cap_per_file
 from compiler.loading.paths import JsonPath, json_path
 from compiler.model import SourceDoc
 from compiler.schemas import (
     BASE_URI,
+    ENUM_HINT,
     MANIFEST,
     NO_DEFAULT,
     RULES_CONFIG,
@@ -51,6 +52,10 @@ __all__ = ["Checked", "Checker", "check", "default_checker", "fill_defaults", "h
 
 #: Messages quote the offending value; a longer quote than this is cut.
 MAX_QUOTE = 60
+#: Validation errors examined in one file before its checking stops: jsonschema spends tens of
+#: microseconds on each, and a 1 MiB file can hold half a million (a list of 0s where names
+#: belong). The file's summary line then counts "at least" what was found.
+MAX_EXAMINED = 1000
 _UNKNOWN_KEY_KEYWORDS = frozenset({"unevaluatedProperties", "additionalProperties"})
 # An unescaped `$` outside a character class (the first two alternatives skip escapes and classes).
 _DOLLAR = re.compile(r"\\.|\[(?:\\.|[^\]])*\]|\$")
@@ -99,6 +104,30 @@ def _properties(
             yield from validator.descend(instance[name], subschema, path=name, schema_path=name)
 
 
+def _unevaluated_properties(
+    validator: Any, unevaluated: Any, instance: Any, schema: Mapping[str, Any]
+) -> Iterator[ValidationError]:
+    """Draft 2020-12 `unevaluatedProperties`, with jsonschema's message, faster when `false`.
+
+    jsonschema descends into the `false` schema once per unexpected key, building an error each
+    time only to count it: 100,000 unknown keys cost a second. Every key fails `false`, so the
+    unexpected keys are simply those not evaluated.
+    """
+    from jsonschema import ValidationError, _keywords, _utils
+
+    if unevaluated is not False:
+        stock: Any = _keywords.unevaluatedProperties  # the stubs type it as returning None
+        yield from stock(validator, unevaluated, instance, schema)
+        return
+    if not validator.is_type(instance, "object"):
+        return
+    evaluated = set(_utils.find_evaluated_property_keys_by_schema(validator, instance, schema))
+    extras = sorted((key for key in instance if key not in evaluated), key=str)
+    if extras:
+        message = "Unevaluated properties are not allowed (%s %s unexpected)"
+        yield ValidationError(message % _utils.extras_msg(extras))
+
+
 @functools.cache
 def content_validator() -> Any:
     """Draft 2020-12 with our `integer` and `pattern` (a `jsonschema.protocols.Validator` class)."""
@@ -106,7 +135,10 @@ def content_validator() -> Any:
 
     return validators.extend(  # type: ignore[no-untyped-call]
         Draft202012Validator,
-        validators={"pattern": _pattern, "properties": _properties},
+        validators={
+            "pattern": _pattern, "properties": _properties,
+            "unevaluatedProperties": _unevaluated_properties,
+        },
         type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _is_integer),
     )
 
@@ -228,12 +260,15 @@ class Checker:
         if self._fast_valid(engine, kind, instance):
             return []
         found: list[Diagnostic] = []
-        for error in self.validator(engine, kind).iter_errors(instance):
+        errors = self.validator(engine, kind).iter_errors(instance)
+        for number, error in enumerate(errors):
+            if number == MAX_EXAMINED:
+                return cap_per_file(found, stopped=True)
             for reason in _explain(error):
                 found.extend(self._located(source, engine, kind, prefix, reason))
         # A nested object closed at the root is also checked by its open definition, so the
         # same error can come twice.
-        return sorted(set(found))
+        return cap_per_file(found)
 
     def _located(
         self, source: SourceDoc, engine: str | None, kind: str, prefix: JsonPath,
@@ -293,14 +328,29 @@ def _wanted_type(errors: list[ValidationError]) -> str:
 def _unknown_keys(
     source: SourceDoc, path: JsonPath, unknown: list[str], allowed: list[str]
 ) -> Iterator[Diagnostic]:
-    """One diagnostic per unknown key: on the key's own line, naming it and the likely meant one."""
+    """One diagnostic per unknown key: on the key's own line, naming it and the likely meant one.
+
+    Only the first keys by position that a file can show are written out (`MAX_PER_FILE`, see
+    `diagnostics.cap_per_file`); the rest are one summary standing for them, located at the first
+    of them, so that 100,000 unknown keys cost neither 100,000 did-you-mean searches nor lines.
+    """
+    placed = []
     for key in unknown:
         mark = source.mark_of((*path, key))
+        placed.append((mark.line, mark.col, key))
+    placed.sort()
+    where = json_path(path)
+    for line, col, key in placed[: MAX_PER_FILE + 1]:
         message = f"unknown key {_quote(key)}"
         close = difflib.get_close_matches(key, allowed, n=1, cutoff=0.6)
         if close:
             message += f"; did you mean {close[0]!r}?"
-        yield Diagnostic(source.path, mark.line, mark.col, json_path(path), message)
+        yield Diagnostic(source.path, line, col, where, message)
+    rest = placed[MAX_PER_FILE + 1 :]
+    if rest:
+        line, col, _ = rest[0]
+        message = f"{len(rest)} more unknown keys in this object are not shown"
+        yield Diagnostic(source.path, line, col, where, message, len(rest))
 
 
 def _quote(value: object) -> str:
@@ -317,6 +367,9 @@ def _short_message(error: ValidationError) -> str:
         close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.75)
         if close:
             return f"{_quote(error.instance)} is not an allowed value; did you mean {close[0]!r}?"
+    hint = error.schema.get(ENUM_HINT) if isinstance(error.schema, Mapping) else None
+    if error.validator == "enum" and isinstance(hint, str):
+        return f"{_quote(error.instance)} is not {hint}"
     full = repr(error.instance)
     if len(full) > MAX_QUOTE and error.message.startswith(full):
         return _quote(error.instance) + error.message[len(full) :]

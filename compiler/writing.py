@@ -1,45 +1,56 @@
-"""Write stage: files into a private temp tree, a reproducible zip, then an atomic swap.
+"""Write stage: files into a private staging tree and reproducible zips (published by publish.py).
 
 Nothing here decides content; it only makes writing safe:
 - every path is a validated relative POSIX path that resolves inside the output root;
-- zips are reproducible (SOURCE_DATE_EPOCH, sorted names, fixed modes and compression);
-- the previous output stays byte-identical until the new one is complete.
+- every write goes through `fsio`, the one seam the fault tests fail and kill the build at;
+- zips are reproducible (SOURCE_DATE_EPOCH, sorted names, fixed modes and compression).
 """
 
 from __future__ import annotations
 
+import io
 import os
 import re
-import shutil
-import signal
-import threading
 import time
 import zipfile
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from pathlib import Path
-from types import FrameType
 
+from compiler import fsio
 from compiler.errors import BuildError
 
 #: Zip cannot represent dates before 1980; it is also the default when SOURCE_DATE_EPOCH is unset,
 #: so that two builds of the same sources are identical without any setting.
 ZIP_EPOCH_FLOOR = 315532800
+#: Nor after 2107 (its year field counts from 1980 in 7 bits): 2107-12-31 23:59:59 UTC.
+ZIP_EPOCH_CEILING = 4354819199
 #: LevelDB files that change on every open and that LevelDB recreates itself.
 VOLATILE_NAMES = frozenset({"LOG", "LOG.old", "LOCK"})
 _SAFE_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*", re.ASCII)
+_DIGITS = re.compile(r"[0-9]{1,20}", re.ASCII)
 
 
 def source_date_epoch(explicit: int | None = None) -> int:
-    """The build timestamp: explicit, else SOURCE_DATE_EPOCH, else the zip floor (1980-01-01)."""
-    if explicit is not None:
-        return max(explicit, ZIP_EPOCH_FLOOR)
-    raw = os.environ.get("SOURCE_DATE_EPOCH")
-    if raw is None:
-        return ZIP_EPOCH_FLOOR
-    if not raw.isdigit():
-        raise BuildError(f"SOURCE_DATE_EPOCH must be a whole number of seconds, not {raw!r}")
-    return max(int(raw), ZIP_EPOCH_FLOOR)
+    """The build timestamp: explicit, else SOURCE_DATE_EPOCH, else the zip floor (1980-01-01).
+
+    SOURCE_DATE_EPOCH must be ASCII digits (`²` and Arabic-Indic digits are refused, not read)
+    and at most the zip format's last second; an earlier time than 1980 is raised to its floor.
+    """
+    if explicit is None:
+        raw = os.environ.get("SOURCE_DATE_EPOCH")
+        if raw is None:
+            return ZIP_EPOCH_FLOOR
+        if not _DIGITS.fullmatch(raw):
+            raise BuildError(
+                f"SOURCE_DATE_EPOCH must be a whole number of seconds in ASCII digits, not {raw!r}"
+            )
+        explicit = int(raw)
+    if explicit > ZIP_EPOCH_CEILING:
+        raise BuildError(
+            f"SOURCE_DATE_EPOCH {explicit} is after 2107-12-31 23:59:59 UTC "
+            f"({ZIP_EPOCH_CEILING}), the last time a zip file can record"
+        )
+    return max(explicit, ZIP_EPOCH_FLOOR)
 
 
 def check_relative_path(name: str) -> str:
@@ -53,12 +64,16 @@ def check_relative_path(name: str) -> str:
 def write_files(root: Path, files: Mapping[str, bytes]) -> None:
     """Write `files` (relative path → bytes) below `root`, which must be a fresh directory."""
     base = root.resolve()
+    made = {base}
     for name in sorted(files):
         target = (root / check_relative_path(name)).resolve()
         if os.path.commonpath([base, target]) != str(base):
             raise BuildError(f"refusing to write outside the output folder: {name!r}")
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(files[name])
+        for folder in reversed(target.parents):
+            if folder not in made and base in folder.parents:
+                fsio.make_dir(folder)
+                made.add(folder)
+        fsio.write_bytes(target, files[name])
 
 
 def _zip_members(folder: Path) -> list[tuple[str, Path]]:
@@ -74,50 +89,19 @@ def _zip_members(folder: Path) -> list[tuple[str, Path]]:
     return sorted(members)
 
 
-def reproducible_zip(folder: Path, zip_path: Path, epoch: int) -> None:
-    """Zip `folder`'s files at the archive root: sorted names, one timestamp, mode 0644."""
+def reproducible_zip(folder: Path, zip_path: Path, epoch: int, comment: bytes = b"") -> None:
+    """Zip `folder`'s files at the archive root: sorted names, one timestamp, mode 0644.
+
+    The archive is made in memory (a module is a few MB at most) and written in one `fsio` call.
+    """
     stamp = time.gmtime(max(epoch, ZIP_EPOCH_FLOOR))[:6]
-    with zipfile.ZipFile(zip_path, "w") as archive:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
         for name, path in _zip_members(folder):
             info = zipfile.ZipInfo(name, date_time=stamp)
             info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3
             info.external_attr = 0o100644 << 16
             archive.writestr(info, path.read_bytes(), compresslevel=9)
-
-
-@contextmanager
-def _sigint_deferred() -> Iterator[None]:
-    """Hold Ctrl-C for the few renames of the swap so it cannot stop between two of them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    received: list[int] = []
-
-    def remember(signum: int, _frame: FrameType | None) -> None:
-        received.append(signum)
-
-    previous = signal.signal(signal.SIGINT, remember)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-        if received:
-            raise KeyboardInterrupt
-
-
-def swap_into_place(staged: Mapping[Path, Path], trash: Path) -> None:
-    """Move each staged path onto its final path; old outputs go to `trash` first.
-
-    Every staged item was completely written before this is called, so an exception or Ctrl-C
-    earlier in the build leaves the previous output untouched.
-    """
-    with _sigint_deferred():
-        for number, (new, final) in enumerate(sorted(staged.items())):
-            if final.exists():
-                final.rename(trash / f"old-{number}")
-            new.rename(final)
-
-
-def remove_tree(path: Path) -> None:
-    shutil.rmtree(path, ignore_errors=True)
+        archive.comment = comment
+    fsio.write_bytes(zip_path, buffer.getvalue())

@@ -13,10 +13,12 @@ from click.testing import CliRunner, Result
 
 import compiler.pipeline as pipeline
 from compiler import plugins
+from compiler.cache import CACHE_SUBFOLDER, ResultCache, code_fingerprint
 from compiler.cli import main
 from compiler.errors import ContentError, RulepackError
 from compiler.loading.discovery import SourceFile, discover, display_path
-from compiler.pipeline import CACHE_SUBFOLDER, load_content
+from compiler.pipeline import load_content
+from compiler.validation import default_checker
 
 
 @pytest.fixture(autouse=True)
@@ -98,7 +100,9 @@ def test_json_output_carries_the_same_five_errors() -> None:
     _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": FIVE_MISTAKES})
     result = _invoke("validate", "content", "--format", "json")
     assert result.exit_code == 1
-    errors = json.loads(result.stdout)["errors"]
+    document = json.loads(result.stdout)
+    assert (document["count"], document["not_shown"]) == (5, 0)
+    errors = document["errors"]
     assert [f"{e['file']}:{e['line']}:{e['col']}: {e['json_path']}: {e['message']}"
             for e in errors] == FIVE_LINES
     assert set(errors[0]) == {"file", "line", "col", "json_path", "message"}
@@ -109,7 +113,9 @@ def test_a_valid_tree_exits_zero() -> None:
     result = _invoke("validate", "content")
     assert (result.exit_code, result.stdout) == (0, "1 rulesets, 1 documents: no errors.\n")
     result = _invoke("validate", "content", "--format", "json")
-    assert (result.exit_code, json.loads(result.stdout)) == (0, {"errors": []})
+    assert (result.exit_code, json.loads(result.stdout)) == (
+        0, {"errors": [], "count": 0, "not_shown": 0}
+    )
 
 
 def test_a_missing_content_folder_is_a_clear_error() -> None:
@@ -193,10 +199,15 @@ def test_a_cache_that_cannot_be_trusted_is_ignored(
     if spoil == "other key":
         monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "another-user"))
     elif spoil == "other compiler":
-        monkeypatch.setattr(pipeline, "_fingerprint", lambda checker: "a different compiler")
+        monkeypatch.setattr(pipeline, "code_fingerprint", lambda schemas: "a different compiler")
     seen = _counting(monkeypatch)
     assert load_content(root) == expected
     assert len(seen) == 3
+
+
+def _open_cache() -> ResultCache:
+    fingerprint = code_fingerprint(default_checker().schemas.fingerprint)
+    return ResultCache.open(Path(".rulepack-cache"), fingerprint)
 
 
 def test_deleted_files_leave_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -204,11 +215,11 @@ def test_deleted_files_leave_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     load_content(root)
     (root / "demo/weapons/club.yaml").unlink()
     assert len(load_content(root).rulesets[0].documents) == 1
-    cache = pipeline.ResultCache.open(Path(".rulepack-cache"), pipeline.default_checker())
+    cache = _open_cache()
     assert sorted(cache.entries) == ["content/demo/ruleset.yaml", "content/demo/weapons/axe.yaml"]
     (root / "demo/weapons/axe.yaml").unlink()
     load_content(root)
-    cache = pipeline.ResultCache.open(Path(".rulepack-cache"), pipeline.default_checker())
+    cache = _open_cache()
     assert sorted(cache.entries) == ["content/demo/ruleset.yaml"]
     assert len(list(Path(".rulepack-cache", CACHE_SUBFOLDER).glob("*.pickle"))) == 1
 
@@ -280,3 +291,47 @@ def test_display_paths_are_relative_to_the_working_directory_when_below_it(
     (tmp_path / "elsewhere").mkdir()
     monkeypatch.chdir(tmp_path / "elsewhere")
     assert discover(root).files[0].display == f"{root.as_posix()}/demo/ruleset.yaml"
+
+
+# --- bounded and safe ---------------------------------------------------------------------------
+
+
+def test_validate_writes_no_cache_and_no_key(tmp_path: Path) -> None:
+    _tree(FILES)
+    result = _invoke("validate", "content")
+    assert result.exit_code == 0, result.output
+    assert not Path(".rulepack-cache").exists()
+    assert not (tmp_path / "xdg").exists()
+
+
+def test_validate_reads_the_cache_a_build_wrote(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    load_content(root)
+    seen = _counting(monkeypatch)
+    assert _invoke("validate", "content").exit_code == 0
+    assert seen == []
+
+
+def test_a_file_name_that_is_not_utf8_is_shown_by_its_bytes() -> None:
+    root = _tree({"demo/ruleset.yaml": MANIFEST, "demo/weapons/axe.yaml": AXE})
+    weapons = os.fsencode(root / "demo" / "weapons")
+    os.mkdir(weapons + b"/\xff\xfe")
+    with open(weapons + b"/bad\xff.yaml", "wb") as stream:
+        stream.write(b"id: bad\nname: Bad\n")
+    for command in ("validate", "build"):  # build: its cache save once crashed on such a name
+        result = _invoke(command, "content")
+        assert result.exit_code == 1
+        assert result.stdout.splitlines() == [
+            "content/demo/weapons/\\xff\\xfe:1:1: $: unexpected folder: weapons/ holds <id>.yaml"
+            " files",
+            "content/demo/weapons/bad\\xff.yaml:1:5: $.id: id 'bad' does not match the file name"
+            " 'bad\\\\xff.yaml'; the file must be bad.yaml",
+        ]
+        assert result.stderr == "Error: 2 errors found; nothing was written.\n"
+
+
+def test_rulesets_lists_what_a_manifest_may_name() -> None:
+    result = _invoke("rulesets")
+    assert result.exit_code == 0
+    assert result.stdout.split() == list(plugins.names())
+    assert "common_only" in result.stdout.split()  # the plug-in path's too

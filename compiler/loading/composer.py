@@ -22,6 +22,7 @@ from yaml.events import (
 )
 
 from compiler.diagnostics import Diagnostic
+from compiler.loading.breaks import hide_non_breaks, restoring, yaml_directive
 from compiler.loading.paths import JsonPath, json_path, line_col
 from compiler.loading.scalars import (
     COLLECTION_TAGS,
@@ -44,6 +45,7 @@ MAX_DEPTH = 64
 MAX_DIAGNOSTICS = 20
 
 _LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"
+_LIBYAML_INCOMPATIBLE = "found incompatible YAML document"  # a %YAML directive of 2.0 or 1.3
 
 
 class _Stop(Exception):
@@ -96,10 +98,14 @@ class Composer:
         self.root: Any = None
         self.documents = 0
         self.empty = False
+        self.text = ""
 
     def run(self, text: str) -> None:
+        text, restore = hide_non_breaks(text)  # YAML 1.2 line breaks for libyaml (breaks.py)
+        self.text = text
+        get_event = CParser(text).get_event
         try:
-            self._consume(CParser(text).get_event)
+            self._consume(restoring(get_event, restore) if restore else get_event)
         except _Stop:
             pass
         except yaml.MarkedYAMLError as exc:
@@ -220,6 +226,18 @@ class Composer:
         if self.documents > 1:
             self._error(event, (), "a file holds one document, but a second one starts here")
             raise _Stop
+        if event.version is not None and tuple(event.version) != (1, 2):
+            self._directive()
+
+    def _directive(self) -> None:
+        """Refuse a `%YAML` directive other than 1.2, at the directive."""
+        found = yaml_directive(self.text)
+        version, line, col = found if found else ("?", 1, 1)
+        message = (
+            f"%YAML {version} is not supported: content is read as YAML 1.2; "
+            "remove the directive or write %YAML 1.2"
+        )
+        self._add(line, col, (), message)
 
     def _place(self, value: Any, event: Any) -> JsonPath | None:
         """Attach a new value to the open collection; return its path (None if discarded)."""
@@ -292,6 +310,8 @@ class Composer:
     def _syntax_error(self, exc: yaml.MarkedYAMLError) -> None:
         mark = exc.problem_mark or exc.context_mark
         message = exc.problem or exc.context or "invalid YAML"
+        if message == _LIBYAML_INCOMPATIBLE:
+            return self._directive()
         if message == _LIBYAML_TOO_DEEP:
             # libyaml's own cap (1,000 levels) can fire first when its scanner looks ahead on a
             # long line of `[`; report it like ours so authors see one rule.
@@ -309,7 +329,9 @@ class Composer:
         self._add(mark.line + 1, mark.column + 1, path, message)
         if len(self.diagnostics) >= MAX_DIAGNOSTICS:
             message = f"stopped reading this file after {MAX_DIAGNOSTICS} errors"
-            self._add(mark.line + 1, mark.column + 1, path, message)
+            line, col = mark.line + 1, mark.column + 1
+            self.diagnostics.append(Diagnostic(self.display, line, col, json_path(path), message,
+                                               more=True))
             raise _Stop
 
     def _add(self, line: int, col: int, path: JsonPath, message: str) -> None:

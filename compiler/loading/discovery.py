@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic
+from compiler.display import safe_name
 from compiler.model import KIND_BY_FOLDER, MANIFEST_FILE
-from compiler.schemas import default_schemas
+from compiler.schemas import SchemaSet, default_schemas
 
 MANIFEST_KIND = "manifest"
 YAML_SUFFIX = ".yaml"
@@ -40,6 +41,7 @@ class SourceFile:
 class Discovered:
     """The ruleset folders, their files (manifests first) and the layout problems found."""
 
+    kind_folders: dict[str, str]  # kind folder name -> kind (the schema set's kinds)
     folders: list[str] = field(default_factory=list)
     files: list[SourceFile] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
@@ -49,17 +51,23 @@ class Discovered:
 
 
 def display_path(path: Path) -> str:
-    """`path` as shown to the user: relative to the working directory when it is below it."""
+    """`path` as shown to the user: relative to the working directory when it is below it.
+
+    Escaped by `safe_name`, so a file name cannot forge a location, split a diagnostic over two
+    lines or send the terminal escape codes, and a name that is not UTF-8 shows its bytes.
+    """
     absolute = Path(os.path.abspath(path))
     try:
-        return absolute.relative_to(Path.cwd()).as_posix()
-    except ValueError:
-        return absolute.as_posix()
+        shown = absolute.relative_to(Path.cwd()).as_posix()
+    except (ValueError, OSError):  # OSError: the working directory was removed
+        shown = absolute.as_posix()
+    return safe_name(shown)
 
 
-def discover(root: Path) -> Discovered:
-    """Walk `root` (an existing folder) in sorted order."""
-    found = Discovered()
+def discover(root: Path, schemas: SchemaSet | None = None) -> Discovered:
+    """Walk `root` (an existing folder) in sorted order; kind folders are `schemas`' kinds."""
+    kinds = (schemas or default_schemas()).kinds()
+    found = Discovered({folder: info.kind for folder, info in kinds.items()})
     for entry, shown in _entries(root, display_path(root), found):
         if entry.is_dir(follow_symlinks=False):
             found.folders.append(entry.name)
@@ -75,10 +83,11 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
     kind_folders = []
     for entry, entry_shown in _entries(folder, shown, found):
         if entry.is_dir(follow_symlinks=False):
-            if entry.name in _kind_folders():
+            if entry.name in found.kind_folders:
                 kind_folders.append((entry, entry_shown))
             else:
-                found.problem(entry_shown, f"unknown folder {entry.name!r}{_suggest(entry.name)}")
+                suggestion = _suggest(entry.name, found.kind_folders)
+                found.problem(entry_shown, f"unknown folder {entry.name!r}{suggestion}")
         elif entry.name == MANIFEST_FILE:
             manifest = SourceFile(Path(entry.path), entry_shown, MANIFEST_KIND, folder.name)
         else:
@@ -93,7 +102,7 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
 
 
 def _kind_folder(folder: os.DirEntry[str], shown: str, ruleset: str, found: Discovered) -> None:
-    kind = _kind_folders()[folder.name]
+    kind = found.kind_folders[folder.name]
     for entry, entry_shown in _entries(Path(folder.path), shown, found):
         if entry.is_dir(follow_symlinks=False):
             found.problem(entry_shown, f"unexpected folder: {folder.name}/ holds <id>.yaml files")
@@ -121,7 +130,7 @@ def _entries(
         name = entry.name
         if name.startswith(".") or name in IGNORED_NAMES:
             continue
-        entry_shown = name if shown == "." else f"{shown}/{name}"
+        entry_shown = safe_name(name) if shown == "." else f"{shown}/{safe_name(name)}"
         if entry.is_symlink():
             found.problem(entry_shown, "symbolic links are not followed; copy the file or folder")
         elif not entry.is_dir(follow_symlinks=False) and not entry.is_file(follow_symlinks=False):
@@ -140,14 +149,9 @@ def _stray(name: str, shown: str, found: Discovered, where: str) -> None:
     found.problem(shown, f"unexpected file ({where}){hint}")
 
 
-def _suggest(name: str) -> str:
+def _suggest(name: str, kind_folders: dict[str, str]) -> str:
     """A close kind folder, else the shared ones (a ruleset's own are in its schemas' README)."""
-    close = difflib.get_close_matches(name, list(_kind_folders()), n=1, cutoff=0.6)
+    close = difflib.get_close_matches(name, list(kind_folders), n=1, cutoff=0.6)
     shared = ", ".join(sorted(KIND_BY_FOLDER))
     return (f"; did you mean {close[0]!r}?" if close else
             f"; kind folders are {shared} and the ruleset's own")
-
-
-def _kind_folders() -> dict[str, str]:
-    """Kind folder name -> kind, for the shared kinds and every engine's own."""
-    return {folder: info.kind for folder, info in default_schemas().kinds().items()}

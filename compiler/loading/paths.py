@@ -26,10 +26,14 @@ def json_path(path: JsonPath) -> str:
 
 
 def line_col(raw: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and character column of a byte offset into UTF-8 `raw`."""
-    line_start = raw.rfind(b"\n", 0, offset) + 1
+    """1-based line and character column of a byte offset into UTF-8 `raw`.
+
+    Lines end at YAML 1.2's breaks: LF, CR and CR LF (NEL, LS and PS are not breaks).
+    """
+    line_start = max(raw.rfind(b"\n", 0, offset), raw.rfind(b"\r", 0, offset)) + 1
     prefix = raw[line_start:offset].decode("utf-8", errors="replace")
-    return raw.count(b"\n", 0, offset) + 1, len(prefix) + 1
+    breaks = raw.count(b"\n", 0, offset) + raw.count(b"\r", 0, offset)
+    return breaks - raw.count(b"\r\n", 0, offset) + 1, len(prefix) + 1
 
 
 class MarkTable(Mapping[JsonPath, Mark]):

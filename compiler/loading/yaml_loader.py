@@ -31,9 +31,21 @@ _MIB = 1024 * 1024
 MAX_FILE_BYTES = 1 * _MIB
 
 
+class _TooLarge(Exception):
+    """The file is over `MAX_FILE_BYTES`, by its reported size or by what was read of it."""
+
+
 def load_source(path: Path, display: str, kind: str) -> SourceDoc | list[Diagnostic]:
     """Load one YAML file; `display` is the path shown to the user, `kind` goes on the SourceDoc."""
-    text = _read_text(path, display)
+    raw = read_source(path, display)
+    if isinstance(raw, Diagnostic):
+        return [raw]
+    return load_bytes(raw, display, kind)
+
+
+def load_bytes(raw: bytes, display: str, kind: str) -> SourceDoc | list[Diagnostic]:
+    """Load a file's bytes as read by `read_source` (UTF-8, an optional byte-order mark)."""
+    text = _decode(raw, display)
     if isinstance(text, Diagnostic):
         return [text]
     return load_text(text, display, kind)
@@ -48,16 +60,21 @@ def load_text(text: str, display: str, kind: str) -> SourceDoc | list[Diagnostic
     return SourceDoc(path=display, kind=kind, data=composer.root, marks=MarkTable(composer.marks))
 
 
-def _read_text(path: Path, display: str) -> str | Diagnostic:
+def read_source(path: Path, display: str) -> bytes | Diagnostic:
+    """The bytes of one content file, or why not; the size cap is checked before any read."""
     try:
         raw = _read_capped(path)
+    except _TooLarge:
+        limit = f"{MAX_FILE_BYTES / _MIB:g} MiB"
+        return Diagnostic(display, 1, 1, "$", f"the file is larger than the {limit} limit")
     except OSError as exc:
         return Diagnostic(display, 1, 1, "$", f"cannot read the file: {exc.strerror or exc}")
     if raw is None:
         return Diagnostic(display, 1, 1, "$", "cannot read the file: not a regular file")
-    if len(raw) > MAX_FILE_BYTES:
-        limit = f"{MAX_FILE_BYTES / _MIB:g} MiB"
-        return Diagnostic(display, 1, 1, "$", f"the file is larger than the {limit} limit")
+    return raw
+
+
+def _decode(raw: bytes, display: str) -> str | Diagnostic:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -70,17 +87,26 @@ def _read_text(path: Path, display: str) -> str | Diagnostic:
 def _read_capped(path: Path) -> bytes | None:
     """At most `MAX_FILE_BYTES + 1` bytes of a regular file (None for a FIFO, device, …).
 
-    Plain `os` calls: `open()`'s buffered layers cost more than parsing a small file, and
-    asking for the cap in one read would allocate a 1 MiB buffer per file.
+    The size `fstat` reports is checked first, so a file over the cap (a 3 GiB sparse file, say)
+    is refused without reading a byte of it; the read itself is bounded too, for a file that
+    grows or reports no size. Plain `os` calls: `open()`'s buffered layers cost more than parsing
+    a small file, and asking for the cap in one read would allocate a 1 MiB buffer per file.
+    O_NONBLOCK: opening a FIFO swapped in since discovery never waits; O_NOFOLLOW: nor is a
+    symbolic link swapped in followed.
     """
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    flags = os.O_RDONLY
+    for name in ("O_CLOEXEC", "O_NONBLOCK", "O_NOFOLLOW"):
+        flags |= getattr(os, name, 0)
+    fd = os.open(path, flags)
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             return None
+        if info.st_size > MAX_FILE_BYTES:
+            raise _TooLarge
         chunks: list[bytes] = []
         total = 0
-        want = min(info.st_size, MAX_FILE_BYTES) + 1  # +1: notice a file that grew
+        want = info.st_size + 1  # +1: notice a file that grew
         while total <= MAX_FILE_BYTES:
             chunk = os.read(fd, want)
             if not chunk:
@@ -88,6 +114,8 @@ def _read_capped(path: Path) -> bytes | None:
             chunks.append(chunk)
             total += len(chunk)
             want = min(1 << 16, MAX_FILE_BYTES + 1 - total)
+        if total > MAX_FILE_BYTES:
+            raise _TooLarge
         return b"".join(chunks)
     finally:
         os.close(fd)

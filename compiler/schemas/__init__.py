@@ -41,6 +41,8 @@ REF_KEYWORD = "x-rulepack-ref"
 AT_MOST_KEYWORD = "x-rulepack-at-most"
 #: On an array of objects: their ranges run on by 1 (see `linking.check_ranges`).
 RANGES_KEYWORD = "x-rulepack-ranges"
+#: On an enum whose values change with the compiler (the rulesets): what to say instead of them.
+ENUM_HINT = "x-rulepack-enum-hint"
 #: On an engine-only kind's schema: the folder its documents live in, and how they ship.
 FOLDER_KEYWORD = "x-rulepack-folder"
 SHIPS_AS_KEYWORD = "x-rulepack-ships-as"

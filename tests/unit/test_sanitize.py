@@ -39,3 +39,32 @@ def test_attacks_lose_their_teeth(attack: str) -> None:
     cleaned = clean_html(attack)
     teeth = ("javascript:", "<script", "<iframe", "onclick", "style=")
     assert not any(bad in cleaned for bad in teeth)
+
+
+def _checked(text: str) -> Any:
+    from compiler.loading import load_text
+    from compiler.validation import Checked
+
+    source = load_text(text, "f.yaml", "weapon")
+    assert not isinstance(source, list)
+    return Checked(source, source.data)
+
+
+def test_controls_are_refused_in_text_keys_and_html_alike_and_bidi_in_plain_text_only() -> None:
+    from compiler.sanitize import text_problems
+
+    checked = _checked(
+        'name: "A\\eB"\n'
+        'effects:\n  - {text: "<p>a\\r\\nb \\u202e</p>", label: "\\u202eX"}\n'
+        '  - {text: "<p>\\0</p>"}\n'
+        'notes: {"k\\ae": plain}\n'
+        "tags: [\"ok\\tfine\", \"line\\nbreak\"]\n"
+    )
+    found = [d.format() for d in text_problems(checked, ["effects.*.text", "description"])]
+    assert found == [
+        "f.yaml:1:7: $.name: control character U+001B is not allowed in text",
+        "f.yaml:3:43: $.effects[0].label: bidirectional control U+202E is not allowed in text"
+        " (it makes text show in a misleading order)",
+        "f.yaml:4:12: $.effects[1].text: control character U+0000 is not allowed in text",
+        "f.yaml:5:17: $.notes['k\\u0007e']: control character U+0007 is not allowed in a key",
+    ]

@@ -1,4 +1,4 @@
-"""The write stage: safe paths, reproducible zips, atomic swaps."""
+"""The write stage: safe paths, reproducible zips, a strict SOURCE_DATE_EPOCH."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ import pytest
 
 from compiler.errors import BuildError
 from compiler.writing import (
+    ZIP_EPOCH_CEILING,
     ZIP_EPOCH_FLOOR,
     check_relative_path,
     reproducible_zip,
     source_date_epoch,
-    swap_into_place,
     write_files,
 )
 
@@ -82,17 +82,30 @@ def test_source_date_epoch(monkeypatch: pytest.MonkeyPatch) -> None:
     assert source_date_epoch() == 1_700_000_000
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "12")
     assert source_date_epoch() == ZIP_EPOCH_FLOOR
-    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
-    with pytest.raises(BuildError, match="SOURCE_DATE_EPOCH"):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", str(ZIP_EPOCH_CEILING))
+    assert source_date_epoch() == ZIP_EPOCH_CEILING
+
+
+@pytest.mark.parametrize("raw", [
+    "yesterday", "", " 1700000000", "1700000000 ", "-1", "+5", "1e9", "1.5", "²",
+    "\u0661\u0667\u0660\u0660", "\uff11\uff17\uff10\uff10", "9" * 5000,
+])
+def test_source_date_epoch_is_ascii_digits_only(monkeypatch: pytest.MonkeyPatch, raw: str) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", raw)
+    with pytest.raises(BuildError, match="SOURCE_DATE_EPOCH must be a whole number"):
         source_date_epoch()
 
 
-def test_swap_replaces_old_outputs(tmp_path: Path) -> None:
-    (tmp_path / "final").mkdir()
-    (tmp_path / "final" / "old.txt").write_text("old")
-    (tmp_path / "new").mkdir()
-    (tmp_path / "new" / "new.txt").write_text("new")
-    (tmp_path / "trash").mkdir()
-    swap_into_place({tmp_path / "new": tmp_path / "final"}, tmp_path / "trash")
-    assert [p.name for p in (tmp_path / "final").iterdir()] == ["new.txt"]
-    assert (tmp_path / "trash" / "old-0" / "old.txt").read_text() == "old"
+@pytest.mark.parametrize("raw", [str(ZIP_EPOCH_CEILING + 1), "99999999999999999999"])
+def test_source_date_epoch_after_2107_is_refused(monkeypatch: pytest.MonkeyPatch, raw: str) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", raw)
+    with pytest.raises(BuildError, match="after 2107-12-31"):
+        source_date_epoch()
+
+
+def test_the_last_zip_second_still_zips(tmp_path: Path) -> None:
+    (tmp_path / "m").mkdir()
+    write_files(tmp_path / "m", FILES)
+    reproducible_zip(tmp_path / "m", tmp_path / "m.zip", ZIP_EPOCH_CEILING)
+    with zipfile.ZipFile(tmp_path / "m.zip") as archive:
+        assert {i.date_time for i in archive.infolist()} == {(2107, 12, 31, 23, 59, 58)}

@@ -540,3 +540,83 @@ def test_arbitrary_text_never_raises(text: str) -> None:
         )
     else:
         assert () in result.marks
+
+
+# --- YAML 1.2 line breaks and the %YAML directive -----------------------------------------------
+
+
+@pytest.mark.parametrize("char", ["\x85", "\u2028", "\u2029"])
+@pytest.mark.parametrize("template", [
+    'name: "a{c}b"\n', "name: a{c}b\n", "name: 'a{c}b'\n", "name: |\n  a{c}b\n",
+    "# a{c}b\nname: x\n", "name: [a{c}b]\n", "{c}name: x\n",
+])
+def test_nel_ls_and_ps_are_not_line_breaks(tmp_path: Path, char: str, template: str) -> None:
+    """They move no later position and keep their place in values (YAML 1.1 broke lines there)."""
+    text = template.format(c=char) + "id: x\nid: y\n"
+    line = text.count("\n")
+    assert errors(tmp_path, text) == [
+        f"f.yaml:{line}:1: $.id: duplicate key 'id' (first defined at line {line - 1})"
+    ]
+    doc = loaded(tmp_path, template.format(c=char) + "id: x\n")
+    assert doc.marks[("id",)] == Mark(line - 1, 5)
+    if "a{c}b" in template and "#" not in template:
+        value = doc.data["name"]
+        assert char in (value if isinstance(value, str) else value[0])
+
+
+def test_cr_and_crlf_end_lines_in_every_position(tmp_path: Path) -> None:
+    assert errors(tmp_path, "a: 1\rb: 2\r\nc: \x07\r") == [
+        "f.yaml:3:4: $: control characters are not allowed (#x07)"
+    ]
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from(list("ab:-[]{},'\"\n #|\\\x85\u2028\u2029")),
+                    max_size=40))
+def test_nel_ls_ps_place_everything_as_an_ordinary_letter_would(text: str) -> None:
+    # "q": an ordinary letter that means nothing after a backslash either (YAML escapes do)
+    ordinary = "".join("q" if c in "\x85\u2028\u2029" else c for c in text)
+    result, expected = load_text(text, NAME, "weapon"), load_text(ordinary, NAME, "weapon")
+    if isinstance(expected, list):
+        assert isinstance(result, list)
+        assert [(d.line, d.col) for d in result] == [(d.line, d.col) for d in expected]
+    else:
+        assert isinstance(result, SourceDoc)
+        def positions(doc: SourceDoc) -> list[tuple[int, int]]:
+            return sorted((m.line, m.col) for m in doc.marks.values())
+
+        assert positions(result) == positions(expected)
+
+
+@pytest.mark.parametrize(("text", "line", "version"), [
+    ("%YAML 1.1\n---\nid: x\n", 1, "1.1"),
+    ("# header\n%YAML 1.1\n---\nid: x\n", 2, "1.1"),
+    ("%YAML 2.0\n---\nid: x\n", 1, "2.0"),
+    ("%YAML 1.3\n---\nid: x\n", 1, "1.3"),
+])
+def test_a_yaml_directive_other_than_1_2_is_refused(
+    tmp_path: Path, text: str, line: int, version: str
+) -> None:
+    assert errors(tmp_path, text) == [
+        f"f.yaml:{line}:1: $: %YAML {version} is not supported: content is read as YAML 1.2;"
+        " remove the directive or write %YAML 1.2"
+    ]
+
+
+def test_a_yaml_1_2_directive_is_accepted(tmp_path: Path) -> None:
+    assert loaded(tmp_path, "%YAML 1.2\n---\nid: x\n").data == {"id": "x"}
+
+
+def test_the_size_cap_is_checked_before_any_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / NAME
+    with path.open("wb") as stream:
+        stream.truncate(3 * 1024**3)  # sparse: no disk used
+    reads: list[int] = []
+    real_read = os.read
+    monkeypatch.setattr(os, "read", lambda fd, n: reads.append(n) or real_read(fd, n))
+    assert load_source(path, NAME, "weapon") == [
+        Diagnostic(NAME, 1, 1, "$", "the file is larger than the 1 MiB limit")
+    ]
+    assert reads == []

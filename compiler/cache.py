@@ -1,0 +1,177 @@
+"""The per-file result cache: earlier runs' outcomes, in pickles signed with a per-user key.
+
+Loading and validating a file depends only on its bytes, its kind, its ruleset's engine and the
+compiler itself, so each file's outcome is kept under that identity: a rebuild after editing one
+file of 10,000 hashes every file but loads and validates only one. The cache never reads a file
+itself; the pipeline hands it an identity made from bytes it read once, under the size cap.
+
+It imports nothing of the pipeline (results are opaque values to it), so no import circle can form.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import secrets
+import sys
+import tempfile
+import zlib
+from collections.abc import Hashable
+from pathlib import Path
+from typing import Any
+
+from compiler import __version__
+
+CACHE_FOLDER = ".rulepack-cache"
+#: Inside the cache folder (the CLI may share that folder with other caches).
+CACHE_SUBFOLDER = "content"
+SHARDS = 64
+#: Everything whose change can change a file's load/validate outcome, besides the schemas.
+_CODE = (
+    "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py",
+    "display.py",
+)
+
+
+class ResultCache:
+    """Per-file outcomes from earlier runs.
+
+    An entry is used only if the file's display path and identity (kind, engine, size, sha256)
+    match and its shard was written by this compiler version with these schemas. A shard is
+    unpickled only if its HMAC verifies against a key kept outside the project (the user's cache
+    folder), so a cache committed to a repository can neither run code nor smuggle in unvalidated
+    data: it is ignored, as is any unreadable, corrupt or stale shard. Entries are spread over
+    `SHARDS` files so that a one-file edit rewrites one small shard, not the whole cache. A cache
+    opened read-only (`rulepack validate`, which writes nothing) never creates a key or a file.
+    """
+
+    def __init__(self, folder: Path | None, key: bytes, fingerprint: str, writable: bool) -> None:
+        self.folder = folder
+        self.key = key
+        self.fingerprint = fingerprint
+        self.writable = writable
+        self.entries: dict[str, tuple[Any, Any]] = {}
+        #: The entries of this run: what is written back, so deleted files drop out.
+        self.used: dict[str, tuple[Any, Any]] = {}
+
+    @classmethod
+    def open(cls, directory: Path, fingerprint: str, *, writable: bool = True) -> ResultCache:
+        key = _user_key(create=writable)
+        folder = directory / CACHE_SUBFOLDER if key else None
+        cache = cls(folder, key or b"", fingerprint, writable)
+        cache._read()
+        return cache
+
+    def get(self, display: str, identity: Hashable) -> Any | None:
+        """The result kept for `display` if it was made from the same identity, else None."""
+        entry = self.entries.get(display)
+        return entry[1] if entry is not None and entry[0] == identity else None
+
+    def keep(self, display: str, identity: Hashable, result: Any) -> None:
+        """Remember this run's result for `display` (written by `save`)."""
+        self.used[display] = (identity, result)
+
+    def _read(self) -> None:
+        if self.folder is None or not self.folder.is_dir():
+            return
+        for path in sorted(self.folder.glob("*.pickle")):
+            self.entries.update(self._read_shard(path))
+
+    def _read_shard(self, path: Path) -> dict[str, tuple[Any, Any]]:
+        try:
+            blob = path.read_bytes()
+        except OSError:
+            return {}
+        digest, payload = blob[:32], blob[32:]
+        if not hmac.compare_digest(digest, hmac.digest(self.key, payload, "sha256")):
+            return {}
+        try:
+            fingerprint, entries = pickle.loads(payload)  # only after the HMAC verified, above
+        except Exception:  # a signed but unreadable pickle (an older Python, say): start afresh
+            return {}
+        if fingerprint != self.fingerprint or not isinstance(entries, dict):
+            return {}
+        return {k: v for k, v in entries.items() if _shard(k) == path.name}
+
+    def save(self) -> None:
+        """Rewrite the shards that changed; failing to write only costs speed next time."""
+        if self.folder is None or not self.writable:
+            return
+        before, after = _by_shard(self.entries), _by_shard(self.used)
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for name in sorted(before.keys() | after.keys()):
+                if before.get(name) != after.get(name):
+                    self._write_shard(self.folder / name, after.get(name))
+        except (OSError, pickle.PicklingError, ValueError):
+            return
+
+    def _write_shard(self, path: Path, entries: dict[str, Any] | None) -> None:
+        if not entries:
+            path.unlink(missing_ok=True)
+            return
+        payload = pickle.dumps((self.fingerprint, entries), pickle.HIGHEST_PROTOCOL)
+        _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
+
+
+def _shard(display: str) -> str:
+    # surrogatepass: a display path is escaped text, but a cache must never be what crashes a run.
+    return f"{zlib.crc32(display.encode('utf-8', 'surrogatepass')) % SHARDS:02d}.pickle"
+
+
+def _by_shard(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    shards: dict[str, dict[str, Any]] = {}
+    for display, entry in entries.items():
+        shards.setdefault(_shard(display), {})[display] = entry
+    return shards
+
+
+def _atomic_write(path: Path, blob: bytes) -> None:
+    handle, temporary = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(blob)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _user_key(*, create: bool) -> bytes | None:
+    """This user's secret cache-signing key, made on first use; None if it cannot be kept."""
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    path = Path(base) / "rulepack" / "cache.key"
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        if not create:
+            return None
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as stream:
+            stream.write(secrets.token_bytes(32))
+        return _read_key(path)
+    except OSError:
+        return None  # a read-only home, or another run writing the key now: no cache this time
+
+
+def _read_key(path: Path) -> bytes | None:
+    key = path.read_bytes()
+    return key if len(key) == 32 else None
+
+
+def code_fingerprint(schemas_fingerprint: str) -> str:
+    """What a cached result depends on besides its file: compiler, Python, schemas, code."""
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0".encode())
+    digest.update(schemas_fingerprint.encode())
+    package = Path(__file__).resolve().parent
+    for name in _CODE:
+        target = package / name
+        for source in sorted(target.rglob("*.py")) if target.is_dir() else [target]:
+            digest.update(source.name.encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()
