@@ -7,6 +7,7 @@
  *   {id, op: "batch", cases: [...]}                             -> {id, results: [...]}
  *   {id, op: "rules", ruleset}                                  -> {id, rules: [...]}
  *   {id, op: "config", ruleset}                                 -> {id, config: {...}}
+ *   {id, op: "odds", ruleset, query, params, config}            -> {id, result: distJson | {error}}
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
  * The core directory (a built `scripts/rules`, with its generated `rulesets.mjs`) is an argument
  * so a test can point it at a deliberately broken copy.
@@ -23,6 +24,30 @@ if ( !coreDir ) {
 }
 const harness = await import(pathToFileURL(resolve(coreDir, "harness.mjs")).href);
 const rulesets = await import(pathToFileURL(resolve(coreDir, "rulesets.mjs")).href);
+const exact = await import(pathToFileURL(resolve(coreDir, "exact.mjs")).href);
+const odds = await import(pathToFileURL(resolve(coreDir, "odds.mjs")).href);
+const { RuleError } = await import(pathToFileURL(resolve(coreDir, "errors.mjs")).href);
+
+/** Each engine's odds adapter (`odds.mjs` beside its engine), loaded when first asked for. */
+const adapters = new Map();
+
+/**
+ * The exact distribution of one odds query, as JSON, or the rule error that stopped it.
+ * @param {object} r  `{ruleset, query, params, config}`
+ * @returns {Promise<object>}
+ */
+async function oddsOf(r) {
+  if ( !adapters.has(r.ruleset) ) {
+    const file = r.ruleset === odds.PRIMITIVES ? "odds.mjs" : `${r.ruleset}/odds.mjs`;
+    adapters.set(r.ruleset, (await import(pathToFileURL(resolve(coreDir, file)).href)).QUERIES);
+  }
+  try {
+    return exact.distJson(odds.runQuery(adapters.get(r.ruleset), r.query, r.params, r.config));
+  } catch(err) {
+    if ( !(err instanceof RuleError) ) throw err;
+    return { error: { code: err.code, message: err.message } };
+  }
+}
 
 /**
  * Run one case through the core.
@@ -36,10 +61,11 @@ function runOne(c) {
 /**
  * Answer one request.
  * @param {object} request
- * @returns {object}
+ * @returns {Promise<object>}
  */
-function answer(request) {
+async function answer(request) {
   switch ( request.op ) {
+    case "odds": return { result: await oddsOf(request) };
     case "run": return { result: runOne(request.case) };
     case "batch": return { results: request.cases.map(c => {
       try { return runOne(c); }
@@ -59,7 +85,7 @@ for await ( const line of lines ) {
   try {
     const request = JSON.parse(line);
     id = request.id;
-    reply = { id, ...answer(request) };
+    reply = { id, ...(await answer(request)) };
   } catch(err) {
     reply = { id, crash: String(err?.stack ?? err) };
   }

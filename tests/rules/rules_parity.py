@@ -177,6 +177,13 @@ class NodeEngine:
         ]
         return config
 
+    def odds(self, ruleset: str, query: str, params: object, config: Mapping[str, Any]) -> Result:
+        """The JS odds adapter's exact distribution (`exact.distJson`) or `{"error": ...}`."""
+        message = {"op": "odds", "ruleset": ruleset, "query": query, "params": params,
+                   "config": dict(config)}
+        result: Result = self._request(message)["result"]
+        return result
+
     def close(self) -> None:
         if self._proc.stdin is not None:
             self._proc.stdin.close()

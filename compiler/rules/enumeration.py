@@ -1,0 +1,238 @@
+"""Exact distributions of a rule's outcome by enumerating its dice (mirror: `enumeration.mjs`).
+
+The rule itself runs, unchanged, once per distinct way its dice can fall: a `ReplayQueue` hands
+it faces from a script of choices, and every choice it has not made yet is opened as a branch.
+So the distribution comes from the very functions the golden fixtures test.
+
+Two lumpings keep the tree small, both checked against the brute force (every face its own
+branch) by the property tests:
+
+- faces a rule cannot tell apart form one class (a d10 counting 6+ with Fumbling has three:
+  the 1, the 2-5 and the 6-10), shown to the rule as one representative face;
+- a pool (`take_many`) is exchangeable after its first `prefix` dice (a Hazard Die stays in its
+  place): it branches once per multiset of classes (`counts`), or once per sum of the classes'
+  scores when the rule depends on that sum alone (`score`), with the exact number of face
+  sequences behind each branch (`exact.pool_counts`, `exact.pool_scores`).
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from compiler.rules.errors import BAD_INPUT, RuleError
+from compiler.rules.exact import Dist, from_leaves, pool_counts, pool_scores
+from compiler.rules.harness import read_input, resolve
+from compiler.rules.queue import DiceQueue, Die, die_label, face_range, is_die
+
+POOL_MODES: tuple[str, ...] = ("faces", "counts", "score")
+TOO_MANY = "too_many_outcomes"
+#: A query whose dice tree has more leaves than this is refused (Monte Carlo is the tool then).
+LEAF_LIMIT = 200_000
+#: A run drawing more dice than this never ends (P10 roll-offs repeat ties without bound).
+DRAW_LIMIT = 10_000
+
+
+class FaceClass(NamedTuple):
+    """Faces a rule cannot tell apart: the face shown, how many faces it stands for, its score."""
+
+    face: int
+    weight: int
+    score: int
+
+
+class Lumping(NamedTuple):
+    """How dice branch: classes per die label, a pool's positional prefix, and the pool mode."""
+
+    classes: tuple[tuple[str, tuple[FaceClass, ...]], ...]
+    prefix: int
+    pools: str
+
+
+def lumping(classes: Mapping[str, Sequence[FaceClass]], prefix: int = 0,
+            pools: str = "counts") -> Lumping:
+    """C1: a lumping from die label (`d10`, `dF`) -> classes; other dice keep every face."""
+    if pools not in POOL_MODES:
+        raise RuleError(BAD_INPUT, f"pools must be one of {', '.join(POOL_MODES)}")
+    return Lumping(tuple((label, tuple(found)) for label, found in classes.items()), prefix, pools)
+
+
+BRUTE_FORCE = lumping({}, 0, "faces")
+"""Every face of every die its own branch: the enumeration the lumpings are checked against."""
+
+
+def partition(die: Die, starts: Sequence[int], scores: Sequence[int]) -> list[FaceClass]:
+    """C1: classes of `die` starting at each face of `starts` (ascending, the first its lowest
+    face), each running to the next start; class i scores `scores[i]` and shows its first face."""
+    lo, hi = face_range(die)
+    if not starts or starts[0] != lo or len(scores) != len(starts):
+        raise RuleError(BAD_INPUT, "a partition starts at the die's lowest face, one score each")
+    ends = [*starts[1:], hi + 1]
+    if any(end <= start for start, end in zip(starts, ends, strict=True)) or ends[-1] != hi + 1:
+        raise RuleError(BAD_INPUT, "a partition's starts must rise within the die's faces")
+    return [FaceClass(start, end - start, score)
+            for start, end, score in zip(starts, ends, scores, strict=True)]
+
+
+def classes_of(lumped: Lumping, die: Die) -> tuple[FaceClass, ...]:
+    """C1: the classes of `die`; a die the lumping does not name keeps each face (score = face)."""
+    label = die_label(die)
+    for name, found in lumped.classes:
+        if name == label:
+            return found
+    lo, hi = face_range(die)
+    return tuple(FaceClass(face, 1, face) for face in range(lo, hi + 1))
+
+
+def representative(classes: Sequence[FaceClass], count: int, target: int) -> list[int] | None:
+    """C3: faces of `count` dice, class by class, whose scores add up to `target` (or None).
+
+    Depth first, the earlier classes taking as many dice as they can, so both engines pick the
+    same faces.
+    """
+    if len(classes) == 1:
+        return [classes[0].face] * count if classes[0].score * count == target else None
+    head, rest = classes[0], classes[1:]
+    low = min(c.score for c in rest)
+    high = max(c.score for c in rest)
+    for here in range(count, -1, -1):
+        left = target - here * head.score
+        if low * (count - here) <= left <= high * (count - here):
+            tail = representative(rest, count - here, left)
+            if tail is not None:
+                return [head.face] * here + tail
+    return None
+
+
+@functools.cache
+def pool_branches(classes: tuple[FaceClass, ...], count: int,
+                  mode: str) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """C3: the branches of an exchangeable pool of `count` dice: (faces shown, face sequences)."""
+    if mode == "score":
+        sums = pool_scores(count, [(c.score, c.weight) for c in classes])
+        found = []
+        for total in sorted(sums):
+            faces = representative(classes, count, total)
+            if faces is None:
+                raise RuleError(BAD_INPUT, "no faces give a pool sum the kernel reaches")
+            found.append((tuple(faces), sums[total]))
+        return tuple(found)
+    return tuple(
+        (tuple(face for c, n in zip(classes, counts, strict=True) for face in [c.face] * n), ways)
+        for counts, ways in pool_counts(count, [c.weight for c in classes])
+    )
+
+
+class ReplayQueue(DiceQueue):
+    """C1: a dice queue that follows a script of branch choices and opens new ones as it goes.
+
+    `choices` is the full script of the run, `opened` the number of branches of each point the
+    run added past its script, and `num`/`den` the probability of the path taken.
+    """
+
+    def __init__(self, script: Sequence[int], lumped: Lumping) -> None:
+        super().__init__([])
+        self.lumped = lumped
+        self.choices = list(script)
+        self.at = 0
+        self.opened: list[int] = []
+        self.num = 1
+        self.den = 1
+
+    def branch(self, options: Sequence[tuple[Sequence[int], int]], total: int) -> list[int]:
+        """C1: take the scripted option (or the first, opening the point) of `options`."""
+        if self.at >= DRAW_LIMIT:
+            raise RuleError(TOO_MANY, "the rule keeps drawing dice: its outcomes have no end")
+        if self.at >= len(self.choices):
+            self.choices.append(0)
+            self.opened.append(len(options))
+        faces, weight = options[self.choices[self.at]]
+        self.at += 1
+        self.num *= weight
+        self.den *= total
+        return list(faces)
+
+    def take(self, die: Die) -> int:
+        """C1: one face of `die`, one branch per class."""
+        if not is_die(die):
+            raise RuleError(BAD_INPUT, 'a rule asked for a die that is not 2..1000 or "F"')
+        classes = classes_of(self.lumped, die)
+        total = sum(c.weight for c in classes)
+        return self.branch([((c.face,), c.weight) for c in classes], total)[0]
+
+    def take_many(self, die: Die, count: int) -> list[int]:
+        """C1, C3: `count` faces of `die`; after the prefix, one branch per pool outcome."""
+        if count <= 0:
+            return []
+        head = [self.take(die) for _ in range(min(self.lumped.prefix, count))]
+        rest = count - len(head)
+        if rest == 0 or self.lumped.pools == "faces":
+            return head + [self.take(die) for _ in range(rest)]
+        classes = classes_of(self.lumped, die)
+        total = sum(c.weight for c in classes) ** rest
+        return head + self.branch(pool_branches(classes, rest, self.lumped.pools), total)
+
+    def remaining(self) -> int:
+        """C1: a replayed queue never holds faces the rule did not ask for."""
+        return 0
+
+    def finish(self) -> None:
+        """C1: nothing is ever left over."""
+
+
+def enumerate_calls(call: Callable[[DiceQueue], Any], lumped: Lumping,
+                    limit: int = LEAF_LIMIT) -> Dist:
+    """C1, C2: the exact distribution of `call(queue)` over every way its dice can fall.
+
+    `call` runs once per leaf of the dice tree; a leaf's probability is the product of its
+    branches' weights over the die sizes. More than `limit` leaves is `too_many_outcomes`.
+    """
+    pending: list[list[int]] = [[]]
+    leaves: list[tuple[Any, int, int]] = []
+    while pending:
+        script = pending.pop()
+        queue = ReplayQueue(script, lumped)
+        outcome = call(queue)
+        leaves.append((outcome, queue.num, queue.den))
+        if len(leaves) > limit:
+            raise RuleError(TOO_MANY, f"more than {limit} ways for the dice to fall")
+        base = len(script)
+        for offset, options in enumerate(queue.opened):
+            point = base + offset
+            for choice in range(options - 1, 0, -1):
+                pending.append([*queue.choices[:point], choice])
+    return from_leaves(leaves)
+
+
+Projection = Callable[[list[Any], Mapping[str, Any]], Any]
+
+
+def rule_call(case: Mapping[str, Any], project: Projection) -> Callable[[DiceQueue], Any]:
+    """C1, C5: a case's rule as the harness runs it (config merged and read, input read through
+    its shape), its (events, state) projected to the outcome `project` keeps.
+
+    `case` is a fixture's case without dice: `{ruleset, rule, config, input}`. Each run gets its
+    own copy of the input, as each fixture run does.
+    """
+    rule = case["rule"]
+    engine, function, merged = resolve(case["ruleset"], rule, case["config"])
+    fields = read_input(engine, rule, case["input"])
+
+    def call(queue: DiceQueue) -> Any:
+        events, state = function(copy.deepcopy(fields), merged, queue)
+        return project(events, state)
+
+    return call
+
+
+def enumerate_rule(case: Mapping[str, Any], project: Projection,
+                   lumped: Lumping = BRUTE_FORCE) -> Dist:
+    """C1, C2: the exact distribution of one case's projected outcome (`rule_call`)."""
+    return enumerate_calls(rule_call(case, project), lumped)
+
+
+def state_of(events: list[Any], state: Mapping[str, Any]) -> Any:
+    """C1: the projection keeping a rule's final state."""
+    return dict(state)

@@ -1,0 +1,294 @@
+/**
+ * Exact distributions of a rule's outcome, by enumerating its dice queue; mirror of
+ * `compiler/rules/enumeration.py`.
+ *
+ * The rule itself runs, unchanged, once per distinct way its dice can fall: a `ReplayQueue` hands
+ * it faces from a script of choices, and every choice it has not made yet is opened as a branch.
+ * Faces a rule cannot tell apart form one class; a pool (`takeMany`) is exchangeable after its
+ * first `prefix` dice and branches once per multiset of classes (`counts`) or once per sum of the
+ * classes' scores (`score`), with the exact number of face sequences behind each branch.
+ */
+
+import { BAD_INPUT, RuleError } from "./errors.mjs";
+import { fromLeaves, poolCounts, poolScores } from "./exact.mjs";
+import { readInput, resolve } from "./harness.mjs";
+import { DiceQueue, dieLabel, faceRange, isDie } from "./queue.mjs";
+
+export const POOL_MODES = Object.freeze(["faces", "counts", "score"]);
+export const TOO_MANY = "too_many_outcomes";
+/** A query whose dice tree has more leaves than this is refused (Monte Carlo is the tool then). */
+export const LEAF_LIMIT = 200000;
+/** A run drawing more dice than this never ends (P10 roll-offs repeat ties without bound). */
+export const DRAW_LIMIT = 10000;
+
+/**
+ * @typedef {object} FaceClass  Faces a rule cannot tell apart.
+ * @property {number} face    The face shown to the rule.
+ * @property {number} weight  How many faces it stands for.
+ * @property {number} score   What one die of it adds to a pool's sum.
+ */
+
+/**
+ * @typedef {object} Lumping  How dice branch.
+ * @property {Array<[string, FaceClass[]]>} classes  Die label -> classes.
+ * @property {number} prefix  A pool's positional dice.
+ * @property {string} pools   One of POOL_MODES.
+ */
+
+/**
+ * C1: a lumping from die label (`d10`, `dF`) -> classes; other dice keep every face.
+ * @param {Record<string, FaceClass[]>} classes
+ * @param {number} [prefix=0]
+ * @param {string} [pools="counts"]
+ * @returns {Lumping}
+ */
+export function lumping(classes, prefix = 0, pools = "counts") {
+  if ( !POOL_MODES.includes(pools) ) throw new RuleError(BAD_INPUT, `pools must be one of ${POOL_MODES.join(", ")}`);
+  return { classes: Object.entries(classes).map(([label, found]) => [label, [...found]]), prefix, pools };
+}
+
+/** Every face of every die its own branch: the enumeration the lumpings are checked against. */
+export const BRUTE_FORCE = lumping({}, 0, "faces");
+
+/**
+ * C1: classes of `die` starting at each face of `starts` (ascending, the first its lowest face),
+ * each running to the next start; class i scores `scores[i]` and shows its first face.
+ * @param {number|string} die
+ * @param {number[]} starts
+ * @param {number[]} scores
+ * @returns {FaceClass[]}
+ */
+export function partition(die, starts, scores) {
+  const [lo, hi] = faceRange(die);
+  if ( !starts.length || (starts[0] !== lo) || (scores.length !== starts.length) ) {
+    throw new RuleError(BAD_INPUT, "a partition starts at the die's lowest face, one score each");
+  }
+  const ends = [...starts.slice(1), hi + 1];
+  if ( starts.some((start, i) => ends[i] <= start) || (ends.at(-1) !== hi + 1) ) {
+    throw new RuleError(BAD_INPUT, "a partition's starts must rise within the die's faces");
+  }
+  return starts.map((start, i) => ({ face: start, weight: ends[i] - start, score: scores[i] }));
+}
+
+/**
+ * C1: the classes of `die`; a die the lumping does not name keeps each face (score = face).
+ * @param {Lumping} lumped
+ * @param {number|string} die
+ * @returns {FaceClass[]}
+ */
+export function classesOf(lumped, die) {
+  const label = dieLabel(die);
+  for ( const [name, found] of lumped.classes ) if ( name === label ) return found;
+  const [lo, hi] = faceRange(die);
+  const found = [];
+  for ( let face = lo; face <= hi; face++ ) found.push({ face, weight: 1, score: face });
+  return found;
+}
+
+/**
+ * C3: faces of `count` dice, class by class, whose scores add up to `target` (or null).
+ * Depth first, the earlier classes taking as many dice as they can, so both engines pick the same.
+ * @param {FaceClass[]} classes
+ * @param {number} count
+ * @param {number} target
+ * @returns {number[]|null}
+ */
+export function representative(classes, count, target) {
+  if ( classes.length === 1 ) {
+    return classes[0].score * count === target ? Array(count).fill(classes[0].face) : null;
+  }
+  const [head, ...rest] = classes;
+  const low = Math.min(...rest.map(c => c.score));
+  const high = Math.max(...rest.map(c => c.score));
+  for ( let here = count; here >= 0; here-- ) {
+    const left = target - (here * head.score);
+    if ( (low * (count - here) <= left) && (left <= high * (count - here)) ) {
+      const tail = representative(rest, count - here, left);
+      if ( tail !== null ) return [...Array(here).fill(head.face), ...tail];
+    }
+  }
+  return null;
+}
+
+/** @type {Map<string, Array<[number[], bigint]>>} */
+const BRANCHES = new Map();
+
+/**
+ * C3: the branches of an exchangeable pool of `count` dice: [faces shown, face sequences].
+ * @param {FaceClass[]} classes
+ * @param {number} count
+ * @param {string} mode
+ * @returns {Array<[number[], bigint]>}
+ */
+export function poolBranches(classes, count, mode) {
+  const key = JSON.stringify([classes, count, mode]);
+  if ( BRANCHES.has(key) ) return /** @type {Array<[number[], bigint]>} */ (BRANCHES.get(key));
+  let found;
+  if ( mode === "score" ) {
+    const sums = poolScores(count, classes.map(c => [c.score, c.weight]));
+    found = [...sums.keys()].sort((a, b) => a - b).map(total => {
+      const faces = representative(classes, count, total);
+      if ( faces === null ) throw new RuleError(BAD_INPUT, "no faces give a pool sum the kernel reaches");
+      return [faces, sums.get(total)];
+    });
+  } else {
+    found = poolCounts(count, classes.map(c => c.weight)).map(([counts, ways]) => [
+      classes.flatMap((c, i) => Array(counts[i]).fill(c.face)), ways]);
+  }
+  BRANCHES.set(key, found);
+  return found;
+}
+
+/**
+ * C1: a dice queue that follows a script of branch choices and opens new ones as it goes.
+ * `choices` is the run's full script, `opened` the number of branches of each point the run
+ * added past its script, and `num`/`den` the probability of the path taken.
+ */
+export class ReplayQueue extends DiceQueue {
+  /**
+   * @param {number[]} script
+   * @param {Lumping} lumped
+   */
+  constructor(script, lumped) {
+    super([]);
+    this.lumped = lumped;
+    this.choices = [...script];
+    this.at = 0;
+    /** @type {number[]} */
+    this.opened = [];
+    this.num = 1n;
+    this.den = 1n;
+  }
+
+  /**
+   * C1: take the scripted option (or the first, opening the point) of `options`.
+   * @param {Array<[number[], bigint|number]>} options
+   * @param {bigint} total
+   * @returns {number[]}
+   */
+  branch(options, total) {
+    if ( this.at >= DRAW_LIMIT ) throw new RuleError(TOO_MANY, "the rule keeps drawing dice: its outcomes have no end");
+    if ( this.at >= this.choices.length ) {
+      this.choices.push(0);
+      this.opened.push(options.length);
+    }
+    const [faces, weight] = options[this.choices[this.at]];
+    this.at += 1;
+    this.num *= BigInt(weight);
+    this.den *= total;
+    return [...faces];
+  }
+
+  /**
+   * C1: one face of `die`, one branch per class.
+   * @param {number|string} die
+   * @returns {number}
+   */
+  take(die) {
+    if ( !isDie(die) ) throw new RuleError(BAD_INPUT, 'a rule asked for a die that is not 2..1000 or "F"');
+    const classes = classesOf(this.lumped, die);
+    const total = classes.reduce((sum, c) => sum + BigInt(c.weight), 0n);
+    return this.branch(classes.map(c => [[c.face], c.weight]), total)[0];
+  }
+
+  /**
+   * C1, C3: `count` faces of `die`; after the prefix, one branch per pool outcome.
+   * @param {number|string} die
+   * @param {number} count
+   * @returns {number[]}
+   */
+  takeMany(die, count) {
+    if ( count <= 0 ) return [];
+    const head = [];
+    for ( let i = 0; i < Math.min(this.lumped.prefix, count); i++ ) head.push(this.take(die));
+    const rest = count - head.length;
+    if ( (rest === 0) || (this.lumped.pools === "faces") ) {
+      for ( let i = 0; i < rest; i++ ) head.push(this.take(die));
+      return head;
+    }
+    const classes = classesOf(this.lumped, die);
+    const total = classes.reduce((sum, c) => sum + BigInt(c.weight), 0n) ** BigInt(rest);
+    return [...head, ...this.branch(poolBranches(classes, rest, this.lumped.pools), total)];
+  }
+
+  /**
+   * C1: a replayed queue never holds faces the rule did not ask for.
+   * @returns {number}
+   */
+  remaining() {
+    return 0;
+  }
+
+  /**
+   * C1: nothing is ever left over.
+   * @returns {void}
+   */
+  finish() {}
+}
+
+/**
+ * C1, C2: the exact distribution of `call(queue)` over every way its dice can fall.
+ * `call` runs once per leaf of the dice tree; a leaf's probability is the product of its
+ * branches' weights over the die sizes. More than `limit` leaves is `too_many_outcomes`.
+ * @param {(queue: DiceQueue) => any} call
+ * @param {Lumping} lumped
+ * @param {number} [limit=LEAF_LIMIT]
+ * @returns {import("./exact.mjs").Dist}
+ */
+export function enumerateCalls(call, lumped, limit = LEAF_LIMIT) {
+  const pending = [[]];
+  /** @type {Array<[any, bigint, bigint]>} */
+  const leaves = [];
+  while ( pending.length ) {
+    const script = /** @type {number[]} */ (pending.pop());
+    const queue = new ReplayQueue(script, lumped);
+    const outcome = call(queue);
+    leaves.push([outcome, queue.num, queue.den]);
+    if ( leaves.length > limit ) throw new RuleError(TOO_MANY, `more than ${limit} ways for the dice to fall`);
+    const base = script.length;
+    queue.opened.forEach((options, offset) => {
+      const at = base + offset;
+      for ( let choice = options - 1; choice > 0; choice-- ) pending.push([...queue.choices.slice(0, at), choice]);
+    });
+  }
+  return fromLeaves(leaves);
+}
+
+/**
+ * C1, C5: a case's rule as the harness runs it (config merged and read, input read through its
+ * shape), its [events, state] projected to the outcome `project` keeps. `case` is a fixture's
+ * case without dice: `{ruleset, rule, config, input}`. Each run gets its own copy of the input,
+ * as each fixture run does.
+ * @param {{ruleset: string, rule: string, config: object, input: any}} c
+ * @param {(events: any[], state: Record<string, any>) => any} project
+ * @returns {(queue: DiceQueue) => any}
+ */
+export function ruleCall(c, project) {
+  const [engine, fn, merged] = resolve(c.ruleset, c.rule, c.config);
+  const fields = readInput(engine, c.rule, c.input);
+  return (queue) => {
+    const [events, state] = fn(structuredClone(fields), merged, queue);
+    return project(events, state);
+  };
+}
+
+/**
+ * C1, C2: the exact distribution of one case's projected outcome (`ruleCall`).
+ * @param {{ruleset: string, rule: string, config: object, input: any}} c
+ * @param {(events: any[], state: Record<string, any>) => any} project
+ * @param {Lumping} [lumped=BRUTE_FORCE]
+ * @returns {import("./exact.mjs").Dist}
+ */
+export function enumerateRule(c, project, lumped = BRUTE_FORCE) {
+  return enumerateCalls(ruleCall(c, project), lumped);
+}
+
+/**
+ * C1: the projection keeping a rule's final state.
+ * @param {any[]} events
+ * @param {Record<string, any>} state
+ * @returns {Record<string, any>}
+ */
+export function stateOf(events, state) {
+  return { ...state };
+}
