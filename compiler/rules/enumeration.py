@@ -13,6 +13,10 @@ branch) by the property tests:
   place): it branches once per multiset of classes (`counts`), or once per sum of the classes'
   scores when the rule depends on that sum alone (`score`), with the exact number of face
   sequences behind each branch (`exact.pool_counts`, `exact.pool_scores`).
+
+A rule whose pools are rolled by different fighters (an attack's damage pool, then the target's
+save) may give each pool, in the order the rule draws them (its canonical dice order), classes
+and a mode of its own: the lumping's `schedule`.
 """
 
 from __future__ import annotations
@@ -43,20 +47,34 @@ class FaceClass(NamedTuple):
     score: int
 
 
+PoolPlan = tuple[tuple[FaceClass, ...], str]
+"""One pool's own classes and mode."""
+
+
 class Lumping(NamedTuple):
-    """How dice branch: classes per die label, a pool's positional prefix, and the pool mode."""
+    """How dice branch: classes per die label, a pool's positional prefix, the pool mode, and
+    the classes and mode of the n-th pool drawn (null: the defaults)."""
 
     classes: tuple[tuple[str, tuple[FaceClass, ...]], ...]
     prefix: int
     pools: str
+    schedule: tuple[PoolPlan | None, ...] = ()
 
 
 def lumping(classes: Mapping[str, Sequence[FaceClass]], prefix: int = 0,
-            pools: str = "counts") -> Lumping:
-    """C1: a lumping from die label (`d10`, `dF`) -> classes; other dice keep every face."""
-    if pools not in POOL_MODES:
+            pools: str = "counts",
+            schedule: Sequence[tuple[Sequence[FaceClass], str] | None] = ()) -> Lumping:
+    """C1: a lumping from die label (`d10`, `dF`) -> classes; other dice keep every face.
+
+    `schedule[n]` gives the n-th pool (`take_many` past its prefix, counted from 0 in the order
+    the rule draws them) its own classes and mode.
+    """
+    modes = [pools] + [plan[1] for plan in schedule if plan is not None]
+    if any(mode not in POOL_MODES for mode in modes):
         raise RuleError(BAD_INPUT, f"pools must be one of {', '.join(POOL_MODES)}")
-    return Lumping(tuple((label, tuple(found)) for label, found in classes.items()), prefix, pools)
+    plans = tuple(None if plan is None else (tuple(plan[0]), plan[1]) for plan in schedule)
+    return Lumping(tuple((label, tuple(found)) for label, found in classes.items()), prefix, pools,
+                   plans)
 
 
 BRUTE_FORCE = lumping({}, 0, "faces")
@@ -74,6 +92,11 @@ def partition(die: Die, starts: Sequence[int], scores: Sequence[int]) -> list[Fa
         raise RuleError(BAD_INPUT, "a partition's starts must rise within the die's faces")
     return [FaceClass(start, end - start, score)
             for start, end, score in zip(starts, ends, scores, strict=True)]
+
+
+def _sides(die: Die) -> int:
+    lo, hi = face_range(die)
+    return hi - lo + 1
 
 
 def classes_of(lumped: Lumping, die: Die) -> tuple[FaceClass, ...]:
@@ -138,6 +161,7 @@ class ReplayQueue(DiceQueue):
         self.choices = list(script)
         self.at = 0
         self.opened: list[int] = []
+        self.pool = 0
         self.num = 1
         self.den = 1
 
@@ -170,9 +194,14 @@ class ReplayQueue(DiceQueue):
         rest = count - len(head)
         if rest == 0 or self.lumped.pools == "faces":
             return head + [self.take(die) for _ in range(rest)]
-        classes = classes_of(self.lumped, die)
+        schedule = self.lumped.schedule
+        plan = schedule[self.pool] if self.pool < len(schedule) else None
+        self.pool += 1
+        classes, mode = plan or (classes_of(self.lumped, die), self.lumped.pools)
+        if sum(c.weight for c in classes) != _sides(die):
+            raise RuleError(BAD_INPUT, f"a pool plan's classes do not cover the {die_label(die)}")
         total = sum(c.weight for c in classes) ** rest
-        return head + self.branch(pool_branches(classes, rest, self.lumped.pools), total)
+        return head + self.branch(pool_branches(classes, rest, mode), total)
 
     def remaining(self) -> int:
         """C1: a replayed queue never holds faces the rule did not ask for."""
@@ -209,28 +238,30 @@ def enumerate_calls(call: Callable[[DiceQueue], Any], lumped: Lumping,
 Projection = Callable[[list[Any], Mapping[str, Any]], Any]
 
 
-def rule_call(case: Mapping[str, Any], project: Projection) -> Callable[[DiceQueue], Any]:
+def rule_call(case: Mapping[str, Any], project: Projection,
+              fresh: bool = False) -> Callable[[DiceQueue], Any]:
     """C1, C5: a case's rule as the harness runs it (config merged and read, input read through
     its shape), its (events, state) projected to the outcome `project` keeps.
 
-    `case` is a fixture's case without dice: `{ruleset, rule, config, input}`. Each run gets its
-    own copy of the input, as each fixture run does.
+    `case` is a fixture's case without dice: `{ruleset, rule, config, input}`. Rules are pure, so
+    every run reads the same input; `fresh` gives each run its own copy, as each fixture run has
+    (the property tests compare the two, which would catch a rule that changes its input).
     """
     rule = case["rule"]
     engine, function, merged = resolve(case["ruleset"], rule, case["config"])
     fields = read_input(engine, rule, case["input"])
 
     def call(queue: DiceQueue) -> Any:
-        events, state = function(copy.deepcopy(fields), merged, queue)
+        events, state = function(copy.deepcopy(fields) if fresh else fields, merged, queue)
         return project(events, state)
 
     return call
 
 
 def enumerate_rule(case: Mapping[str, Any], project: Projection,
-                   lumped: Lumping = BRUTE_FORCE) -> Dist:
+                   lumped: Lumping = BRUTE_FORCE, fresh: bool = True) -> Dist:
     """C1, C2: the exact distribution of one case's projected outcome (`rule_call`)."""
-    return enumerate_calls(rule_call(case, project), lumped)
+    return enumerate_calls(rule_call(case, project, fresh), lumped)
 
 
 def state_of(events: list[Any], state: Mapping[str, Any]) -> Any:

@@ -6,7 +6,9 @@
  * it faces from a script of choices, and every choice it has not made yet is opened as a branch.
  * Faces a rule cannot tell apart form one class; a pool (`takeMany`) is exchangeable after its
  * first `prefix` dice and branches once per multiset of classes (`counts`) or once per sum of the
- * classes' scores (`score`), with the exact number of face sequences behind each branch.
+ * classes' scores (`score`), with the exact number of face sequences behind each branch. A rule
+ * whose pools are rolled by different fighters may give each pool, in the order the rule draws
+ * them, classes and a mode of its own: the lumping's `schedule`.
  */
 
 import { BAD_INPUT, RuleError } from "./errors.mjs";
@@ -33,18 +35,24 @@ export const DRAW_LIMIT = 10000;
  * @property {Array<[string, FaceClass[]]>} classes  Die label -> classes.
  * @property {number} prefix  A pool's positional dice.
  * @property {string} pools   One of POOL_MODES.
+ * @property {Array<[FaceClass[], string]|null>} schedule  The n-th pool's classes and mode.
  */
 
 /**
  * C1: a lumping from die label (`d10`, `dF`) -> classes; other dice keep every face.
+ * `schedule[n]` gives the n-th pool (`takeMany` past its prefix, counted from 0 in the order the
+ * rule draws them) its own classes and mode.
  * @param {Record<string, FaceClass[]>} classes
  * @param {number} [prefix=0]
  * @param {string} [pools="counts"]
+ * @param {Array<[FaceClass[], string]|null>} [schedule=[]]
  * @returns {Lumping}
  */
-export function lumping(classes, prefix = 0, pools = "counts") {
-  if ( !POOL_MODES.includes(pools) ) throw new RuleError(BAD_INPUT, `pools must be one of ${POOL_MODES.join(", ")}`);
-  return { classes: Object.entries(classes).map(([label, found]) => [label, [...found]]), prefix, pools };
+export function lumping(classes, prefix = 0, pools = "counts", schedule = []) {
+  const modes = [pools, ...schedule.filter(plan => plan !== null).map(plan => plan[1])];
+  if ( modes.some(mode => !POOL_MODES.includes(mode)) ) throw new RuleError(BAD_INPUT, `pools must be one of ${POOL_MODES.join(", ")}`);
+  const plans = schedule.map(plan => (plan === null ? null : [[...plan[0]], plan[1]]));
+  return { classes: Object.entries(classes).map(([label, found]) => [label, [...found]]), prefix, pools, schedule: plans };
 }
 
 /** Every face of every die its own branch: the enumeration the lumpings are checked against. */
@@ -156,6 +164,7 @@ export class ReplayQueue extends DiceQueue {
     this.at = 0;
     /** @type {number[]} */
     this.opened = [];
+    this.pool = 0;
     this.num = 1n;
     this.den = 1n;
   }
@@ -206,9 +215,16 @@ export class ReplayQueue extends DiceQueue {
       for ( let i = 0; i < rest; i++ ) head.push(this.take(die));
       return head;
     }
-    const classes = classesOf(this.lumped, die);
+    const schedule = this.lumped.schedule;
+    const plan = this.pool < schedule.length ? schedule[this.pool] : null;
+    this.pool += 1;
+    const [classes, mode] = plan ?? [classesOf(this.lumped, die), this.lumped.pools];
+    const [lo, hi] = faceRange(die);
+    if ( classes.reduce((sum, c) => sum + c.weight, 0) !== hi - lo + 1 ) {
+      throw new RuleError(BAD_INPUT, `a pool plan's classes do not cover the ${dieLabel(die)}`);
+    }
     const total = classes.reduce((sum, c) => sum + BigInt(c.weight), 0n) ** BigInt(rest);
-    return [...head, ...this.branch(poolBranches(classes, rest, this.lumped.pools), total)];
+    return [...head, ...this.branch(poolBranches(classes, rest, mode), total)];
   }
 
   /**
@@ -257,17 +273,18 @@ export function enumerateCalls(call, lumped, limit = LEAF_LIMIT) {
 /**
  * C1, C5: a case's rule as the harness runs it (config merged and read, input read through its
  * shape), its [events, state] projected to the outcome `project` keeps. `case` is a fixture's
- * case without dice: `{ruleset, rule, config, input}`. Each run gets its own copy of the input,
- * as each fixture run does.
+ * case without dice: `{ruleset, rule, config, input}`. Rules are pure, so every run reads the
+ * same input; `fresh` gives each run its own copy, as each fixture run has.
  * @param {{ruleset: string, rule: string, config: object, input: any}} c
  * @param {(events: any[], state: Record<string, any>) => any} project
+ * @param {boolean} [fresh=false]
  * @returns {(queue: DiceQueue) => any}
  */
-export function ruleCall(c, project) {
+export function ruleCall(c, project, fresh = false) {
   const [engine, fn, merged] = resolve(c.ruleset, c.rule, c.config);
   const fields = readInput(engine, c.rule, c.input);
   return (queue) => {
-    const [events, state] = fn(structuredClone(fields), merged, queue);
+    const [events, state] = fn(fresh ? structuredClone(fields) : fields, merged, queue);
     return project(events, state);
   };
 }
@@ -277,10 +294,11 @@ export function ruleCall(c, project) {
  * @param {{ruleset: string, rule: string, config: object, input: any}} c
  * @param {(events: any[], state: Record<string, any>) => any} project
  * @param {Lumping} [lumped=BRUTE_FORCE]
+ * @param {boolean} [fresh=true]
  * @returns {import("./exact.mjs").Dist}
  */
-export function enumerateRule(c, project, lumped = BRUTE_FORCE) {
-  return enumerateCalls(ruleCall(c, project), lumped);
+export function enumerateRule(c, project, lumped = BRUTE_FORCE, fresh = true) {
+  return enumerateCalls(ruleCall(c, project, fresh), lumped);
 }
 
 /**
