@@ -67,13 +67,16 @@ def table_starts(tables: Sequence[Mapping[str, Any]]) -> dict[int, set[int]]:
     return found
 
 
-def coverage_starts(pieces: Sequence[Mapping[str, Any]]) -> set[int]:
-    """HZ-G20: the first d100 face each partially covering share misses on."""
-    return {c["percent"] + 1 for p in pieces for c in p["coverage"] if c["percent"] < COVERAGE_DIE}
+def coverage_starts(pieces: Sequence[Any]) -> set[int]:
+    """HZ-G20: the first d100 face each partially covering share misses on (a share given as a
+    bare location covers all of it; a malformed piece is left to the rule to refuse)."""
+    shares = [c for p in pieces if isinstance(p, Mapping) and isinstance(p.get("coverage"), list)
+              for c in p["coverage"] if isinstance(c, Mapping)]
+    return {c["percent"] + 1 for c in shares
+            if type(c.get("percent")) is int and c["percent"] < COVERAGE_DIE}
 
 
-def strike_lumping(tables: Sequence[Mapping[str, Any]],
-                   pieces: Sequence[Mapping[str, Any]]) -> Lumping:
+def strike_lumping(tables: Sequence[Mapping[str, Any]], pieces: Sequence[Any]) -> Lumping:
     """HZ-R15, HZ-R18, HZ-R28, HZ-G11, HZ-G20: the dice of steps 3-5: every d100 (location,
     coverage, Injury location) cut at every row and share, any Injury-table die at its rows,
     and the Armor Roll's d6 pool on its 6s."""
