@@ -79,11 +79,16 @@ def coverage_starts(pieces: Sequence[Any]) -> set[int]:
 def strike_lumping(tables: Sequence[Mapping[str, Any]], pieces: Sequence[Any]) -> Lumping:
     """HZ-R15, HZ-R18, HZ-R28, HZ-G11, HZ-G20: the dice of steps 3-5: every d100 (location,
     coverage, Injury location) cut at every row and share, any Injury-table die at its rows,
-    and the Armor Roll's d6 pool on its 6s."""
+    and the Armor Roll's d6 pool on its 6s (cut at the rows too if an Injury table is a d6)."""
     starts = table_starts(tables)
     starts.setdefault(COVERAGE_DIE, set()).update(coverage_starts(pieces))
-    classes = {die_label(die): cut_classes(die, cuts) for die, cuts in starts.items()}
-    classes[die_label(ARMOR_DIE)] = partition(ARMOR_DIE, [1, ARMOR_SUCCESS_FACE], [0, 1])
+    starts.setdefault(ARMOR_DIE, set()).add(ARMOR_SUCCESS_FACE)
+    classes = {}
+    for die, cuts in starts.items():
+        found = cut_classes(die, cuts)
+        if die == ARMOR_DIE:
+            found = [c._replace(score=int(c.face >= ARMOR_SUCCESS_FACE)) for c in found]
+        classes[die_label(die)] = found
     return lumping(classes, 0, "score")
 
 

@@ -75,29 +75,38 @@ export function tableStarts(tables) {
 }
 
 /**
- * HZ-G20: the first d100 face each partially covering share misses on.
- * @param {object[]} pieces
+ * HZ-G20: the first d100 face each partially covering share misses on (a share given as a bare
+ * location covers all of it; a malformed piece is left to the rule to refuse).
+ * @param {any[]} pieces
  * @returns {Set<number>}
  */
 export function coverageStarts(pieces) {
-  return new Set(pieces.flatMap(p => p.coverage.filter(c => c.percent < COVERAGE_DIE).map(c => c.percent + 1)));
+  const isObject = (value) => (value !== null) && (typeof value === "object") && !Array.isArray(value);
+  const shares = pieces.filter(p => isObject(p) && Array.isArray(p.coverage))
+    .flatMap(p => p.coverage.filter(isObject));
+  return new Set(shares.filter(c => Number.isInteger(c.percent) && (c.percent < COVERAGE_DIE))
+    .map(c => c.percent + 1));
 }
 
 /**
  * HZ-R15, HZ-R18, HZ-R28, HZ-G11, HZ-G20: the dice of steps 3-5: every d100 (location, coverage,
  * Injury location) cut at every row and share, any Injury-table die at its rows, and the Armor
- * Roll's d6 pool on its 6s.
+ * Roll's d6 pool on its 6s (cut at the rows too if an Injury table is a d6).
  * @param {object[]} tables
- * @param {object[]} pieces
+ * @param {any[]} pieces
  * @returns {import("../enumeration.mjs").Lumping}
  */
 export function strikeLumping(tables, pieces) {
   const starts = tableStarts(tables);
-  if ( !starts.has(COVERAGE_DIE) ) starts.set(COVERAGE_DIE, new Set());
+  for ( const die of [COVERAGE_DIE, ARMOR_DIE] ) if ( !starts.has(die) ) starts.set(die, new Set());
   for ( const start of coverageStarts(pieces) ) starts.get(COVERAGE_DIE).add(start);
+  starts.get(ARMOR_DIE).add(ARMOR_SUCCESS_FACE);
   const classes = {};
-  for ( const [die, cuts] of starts ) classes[dieLabel(die)] = cutClasses(die, cuts);
-  classes[dieLabel(ARMOR_DIE)] = partition(ARMOR_DIE, [1, ARMOR_SUCCESS_FACE], [0, 1]);
+  for ( const [die, cuts] of starts ) {
+    let found = cutClasses(die, cuts);
+    if ( die === ARMOR_DIE ) found = found.map(c => ({ ...c, score: Number(c.face >= ARMOR_SUCCESS_FACE) }));
+    classes[dieLabel(die)] = found;
+  }
   return lumping(classes, 0, "score");
 }
 
