@@ -78,6 +78,9 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
                 found += _check_references(document, pattern, target, targets[target])
         for pattern, sibling in schemas.bounds(folder.engine, document.source.kind):
             found += _check_bound(document, pattern, sibling)
+        for pattern, spec in schemas.ranges(folder.engine, document.source.kind):
+            for path, items in _values_at(document.data, pattern, ()):
+                found += check_ranges(document.source, path, items, spec)
         if document.source.kind == "hit_locations":
             found += check_table(document.source, document.data)
     if folder.manifest is not None:
@@ -212,6 +215,54 @@ def _values_at(
             yield from _values_at(item, rest, (*path, key))
     elif isinstance(data, dict) and head in data:
         yield from _values_at(data[head], rest, (*path, head))
+
+
+def check_ranges(
+    source: SourceDoc, path: JsonPath, items: Any, spec: Mapping[str, Any]
+) -> list[Diagnostic]:
+    """`x-rulepack-ranges`: the items' [low, high] ranges run on by 1, in order, with no gap or
+    overlap; from `start` if given; with `open_top` only the last high is null, and it must be.
+
+    Each problem is reported at the field of the item where the run goes wrong.
+    """
+    if not isinstance(items, list):
+        return []
+    low_key, high_key, item = spec["low"], spec["high"], spec.get("item", "item")
+    found: list[Diagnostic] = []
+    previous: Any = None
+    for index, entry in enumerate(items):
+        low, high = entry.get(low_key), entry.get(high_key)
+        at = (*path, index)
+        if index == 0 and "start" in spec and low != spec["start"]:
+            message = f"{low} must be {spec['start']}: the ranges start at {spec['start']}"
+            found.append(_diagnostic(source, (*at, low_key), message))
+        elif previous is not None and previous.get(high_key) is not None:
+            found += _run_on(source, (*at, low_key), low, previous, spec)
+        if high is None and (index < len(items) - 1 or not spec.get("open_top")):
+            message = f"null is only allowed on the last {item} (the open top)"
+            found.append(_diagnostic(source, (*at, high_key), message))
+        elif high is not None and high < low:
+            found.append(_diagnostic(source, (*at, high_key), f"{high} is below {low_key} ({low})"))
+        elif high is not None and index == len(items) - 1 and spec.get("open_top"):
+            message = f"{high} must be null: the last {item} has an open top"
+            found.append(_diagnostic(source, (*at, high_key), message))
+        previous = entry
+    return found
+
+
+def _run_on(
+    source: SourceDoc, path: JsonPath, low: int, previous: Mapping[str, Any],
+    spec: Mapping[str, Any],
+) -> list[Diagnostic]:
+    """The item at `path` must start right after `previous` ends."""
+    end = previous[spec["high"]]
+    wanted = end + 1
+    if low == wanted:
+        return []
+    how = "leaves a gap after" if low > wanted else "overlaps"
+    name = previous.get(spec.get("name", "id"))
+    message = f"{low} {how} {name!r} (which ends at {end}): it must be {wanted}"
+    return [_diagnostic(source, path, message)]
 
 
 def check_table(source: SourceDoc, data: Mapping[str, Any]) -> list[Diagnostic]:

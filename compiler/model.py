@@ -80,7 +80,7 @@ class Ruleset:
     title: str
     version: str
     description: str
-    engine: str  # one of compiler.rules.RULESETS: danger_room, sdm_pool, ...
+    engine: str  # a ruleset name that compiler.plugins found
     authors: tuple[Author, ...]
     rules_config: Mapping[str, Any]  # defaults from the schema, overridden by the manifest
     release_url_base: str | None

@@ -314,7 +314,7 @@ def _short_message(error: ValidationError) -> str:
     if error.validator == "enum" and isinstance(error.instance, str):
         allowed: list[Any] = list(error.validator_value)  # type: ignore[arg-type]
         options = [value for value in allowed if isinstance(value, str)]
-        close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.6)
+        close = difflib.get_close_matches(error.instance, options, n=1, cutoff=0.75)
         if close:
             return f"{_quote(error.instance)} is not an allowed value; did you mean {close[0]!r}?"
     full = repr(error.instance)

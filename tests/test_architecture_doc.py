@@ -43,12 +43,29 @@ def spans() -> list[str]:
     return sorted(set(SPAN.findall(text)))
 
 
+#: The folders of the layers a ruleset may not have yet (`plugins.OPTIONAL_LAYERS`), as the
+#: document names them; a ruleset's browser tests go with its macros.
+OPTIONAL_FOLDERS = {
+    "module_template/scripts/foundry/<name>/": "foundry",
+    "module_template/macros/<name>/": "macros",
+    "module_template/lang/<name>/": "lang",
+    "tests/browser/<name>/": "macros",
+}
+
+
+def _lacks(name: str, path: str) -> bool:
+    """Whether `path` lies in an optional layer that the ruleset `name` does not have."""
+    layers = [layer for folder, layer in OPTIONAL_FOLDERS.items() if path.startswith(folder)]
+    return bool(layers) and not plugins.plugins()[name].has(layers[0])
+
+
 def expand(path: str) -> list[str]:
-    """`path` with its placeholder put to each ruleset's name (itself if it has none)."""
+    """`path` with its placeholder put to each ruleset's name (itself if it has none); a ruleset
+    without an optional layer is not asked for that layer's paths."""
     if not any(p in path for p in PLACEHOLDERS):
         return [path]
     found = []
-    for name in plugins.names():
+    for name in (n for n in plugins.names() if not _lacks(n, path)):
         path_for = path
         for placeholder in PLACEHOLDERS:
             path_for = path_for.replace(placeholder, name)
@@ -59,6 +76,7 @@ def expand(path: str) -> list[str]:
 def path_exists(path: str) -> bool:
     path = path.split("::")[0].rstrip("/")
     path = re.sub(r"\{[^}]*\}", "", path)  # `packs/{items,actors}/`: the folder
+    path = re.sub(r"<[^>]+>", "*", path)  # another placeholder (`<case>`): any one
     if path.startswith(MODULE_ROOTS):
         path = f"module_template/{path}"
         return (REPO / path).exists() or (REPO / f"{path}.j2").exists()

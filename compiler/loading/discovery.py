@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from compiler.diagnostics import Diagnostic
-from compiler.model import MANIFEST_FILE
+from compiler.model import KIND_BY_FOLDER, MANIFEST_FILE
 from compiler.schemas import default_schemas
 
 MANIFEST_KIND = "manifest"
@@ -141,9 +141,11 @@ def _stray(name: str, shown: str, found: Discovered, where: str) -> None:
 
 
 def _suggest(name: str) -> str:
+    """A close kind folder, else the shared ones (a ruleset's own are in its schemas' README)."""
     close = difflib.get_close_matches(name, list(_kind_folders()), n=1, cutoff=0.6)
-    kinds = ", ".join(sorted(_kind_folders()))
-    return f"; did you mean {close[0]!r}?" if close else f"; kind folders are {kinds}"
+    shared = ", ".join(sorted(KIND_BY_FOLDER))
+    return (f"; did you mean {close[0]!r}?" if close else
+            f"; kind folders are {shared} and the ruleset's own")
 
 
 def _kind_folders() -> dict[str, str]:

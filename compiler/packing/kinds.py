@@ -33,8 +33,8 @@ def item_kinds(engine: str) -> tuple[str, ...]:
 def carried_fields(engine: str) -> Mapping[str, str]:
     """`{field of a fighter's items: Item kind}`: each Item kind is listed under its folder name.
 
-    That is `weapons`, `armor`, `cards`, `powers`, and an engine's own Item kinds (danger_room's
-    `active_defences`); the actor embeds every item listed.
+    That is `weapons`, `armor`, `cards`, `powers`, and an engine's own Item kinds (under their
+    `x-rulepack-folder`); the actor embeds every item listed.
     """
     wanted = set(item_kinds(engine))
     return {

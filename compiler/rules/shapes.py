@@ -90,6 +90,8 @@ class _Reader:
             return json.dumps(shape["const"])
         if "anyOf" in shape:
             return " or ".join(self.expected(branch) for branch in shape["anyOf"])
+        if "oneOf" in shape:
+            return "an object"  # a tagged union's branches are objects
         return _type_words(shape)
 
     def read(self, shape: Shape, value: object, where: str) -> Any:

@@ -9,6 +9,7 @@ single place where a field is declared:
   `htmlFields`);
 * `references`: fields whose schema carries `"x-rulepack-ref": <target>` (checked when linking);
 * `bounds`: fields whose schema carries `"x-rulepack-at-most": <sibling>` (checked when linking);
+* `ranges`: arrays whose schema carries `"x-rulepack-ranges": {...}` (checked when linking);
 * `default_plan`: `default` values, filled into valid documents.
 """
 
@@ -38,6 +39,8 @@ HTML_MEDIA_TYPE = "text/html"
 REF_KEYWORD = "x-rulepack-ref"
 #: On a field: the name of a sibling field whose integer value this one may not exceed.
 AT_MOST_KEYWORD = "x-rulepack-at-most"
+#: On an array of objects: their ranges run on by 1 (see `linking.check_ranges`).
+RANGES_KEYWORD = "x-rulepack-ranges"
 #: On an engine-only kind's schema: the folder its documents live in, and how they ship.
 FOLDER_KEYWORD = "x-rulepack-folder"
 SHIPS_AS_KEYWORD = "x-rulepack-ships-as"
@@ -175,6 +178,13 @@ class SchemaSet:
         walked = self.walk(self.uri(engine, kind))
         found = {(p, str(s[AT_MOST_KEYWORD])) for p, s in walked if AT_MOST_KEYWORD in s}
         return tuple(sorted(found))
+
+    @functools.cache  # noqa: B019
+    def ranges(self, engine: str | None, kind: str) -> tuple[tuple[FieldPath, Any], ...]:
+        """(field path, spec) of every array whose items' ranges must run on (linking)."""
+        walked = self.walk(self.uri(engine, kind))
+        found = {p: s[RANGES_KEYWORD] for p, s in walked if RANGES_KEYWORD in s}
+        return tuple(sorted(found.items()))
 
     def child_names(self, engine: str | None, kind: str, path: tuple[str | int, ...]) -> list[str]:
         """The field names the schema declares anywhere for the object at `path`."""

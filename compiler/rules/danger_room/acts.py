@@ -13,23 +13,22 @@ from typing import Any, NamedTuple
 
 from compiler.rules.base import Event
 from compiler.rules.danger_room import defences, hits
-from compiler.rules.danger_room.common import IN, hex_json, hex_value, read_id
+from compiler.rules.danger_room.common import IN, as_hex, hex_json
 from compiler.rules.danger_room.landing import Afflictions, Attempt, declare, land
 from compiler.rules.danger_room.movement import FLIGHT, altitude_event
-from compiler.rules.danger_room.reach import Attack, Body, Reach, aim_keys
+from compiler.rules.danger_room.reach import Attack, Body, Reach, check_aim
 from compiler.rules.danger_room.senses import (
     DAMPENED,
     Senses,
+    effective_senses,
     is_unreactable,
-    read_senses,
-    read_traits,
     trait_works,
+    traits_of,
     visibility_penalty,
 )
-from compiler.rules.danger_room.weapons import read_weapon, use_weapon, weapon_json
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import expect_object, get_bool
+from compiler.rules.danger_room.weapons import use_weapon, weapon_json, weapon_of
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 ATTACKS: tuple[str, ...] = ("strike", "power", "grab")
 DEFENDS: tuple[str, ...] = ("block", "active_defence")
@@ -74,18 +73,12 @@ def senses_of(fighter: Mapping[str, Any], config: Mapping[str, Any]) -> Senses:
         "traits": fighter["traits"],
         "conditions": sorted(fighter["conditions"]),
     }
-    return read_senses(view, f"{IN}.state.fighters[{fighter['id']}]", config)
+    return effective_senses(view, f"{IN}.state.fighters[{fighter['id']}]", config)
 
 
 def body_of(fighter: Mapping[str, Any]) -> Body:
     """DR-R24: where a fight-state fighter stands."""
-    where = f"{IN}.state.fighters[{fighter['id']}]"
-    return Body(
-        fighter["id"],
-        fighter["side"],
-        hex_value(fighter["hex"], f"{where}.hex"),
-        get_bool(fighter, "airborne", where),
-    )
+    return Body(fighter["id"], fighter["side"], as_hex(fighter["hex"]), fighter["airborne"])
 
 
 def _weapon_card(scene: Scene, play: Play) -> tuple[dict[str, Any], list[Event]]:
@@ -95,9 +88,9 @@ def _weapon_card(scene: Scene, play: Play) -> tuple[dict[str, Any], list[Event]]
         return (card, [])
     fighter = scene.state["fighters"][play.fighter]
     if card["weapon"] not in fighter["wielded"]:
-        raise RuleError(BAD_INPUT, f"{IN}.choices: {card['id']} needs a weapon the fighter wields")
+        raise fail(IN, f"{IN}.choices: {card['id']} needs a weapon the fighter wields")
     index = [w["id"] for w in fighter["weapons"]].index(card["weapon"])
-    weapon = read_weapon(
+    weapon = weapon_of(
         fighter["weapons"][index], f"{IN}.state.fighters[{play.fighter}].weapons[{index}]"
     )
     weapon, events, gone = use_weapon(
@@ -149,7 +142,8 @@ def attack(scene: Scene, play: Play) -> list[Event]:
     card, events = _weapon_card(scene, play)
     fighters = scene.state["fighters"]
     me = fighters[play.fighter]
-    aim = expect_object(play.aim, f"{IN}.choices[{play.fighter}].aim", aim_keys(play.reach))
+    aim = play.aim
+    check_aim(aim, play.reach, f"{IN}.choices[{play.fighter}].aim")
     bodies = [body_of(f) for f in fighters.values() if f["status"] not in ("down", "obliterated")]
     attacker = next(b for b in bodies if b.id == play.fighter)
     strike = Attack(attacker, play.reach, tuple(card["tags"]))
@@ -203,9 +197,8 @@ def defend(scene: Scene, play: Play) -> list[Event]:
 def altitude(scene: Scene, play: Play) -> list[Event]:
     """DR-R24, DR-G31: taking off or landing is the fighter's whole action for the Turn."""
     fighter = scene.state["fighters"][play.fighter]
-    where = f"{IN}.state.fighters[{play.fighter}]"
     can_fly = trait_works(
-        FLIGHT, read_traits(fighter, where), DAMPENED in fighter["conditions"], scene.config
+        FLIGHT, traits_of(fighter), DAMPENED in fighter["conditions"], scene.config
     )
     event, airborne = altitude_event(play.fighter, fighter["airborne"], can_fly, play.card["kind"])
     scene.state["fighters"][play.fighter] = {**fighter, "airborne": airborne}
@@ -228,18 +221,9 @@ def act(scene: Scene, play: Play) -> list[Event]:
 
 def occupied(state: Mapping[str, Any], mover: str) -> list[tuple[int, int]]:
     """DR-R07 step 4: the hexes other fighters stand on."""
-    return [
-        hex_value(f["hex"], f"{IN}.state.fighters[{ident}].hex")
-        for ident, f in state["fighters"].items()
-        if ident != mover
-    ]
+    return [as_hex(f["hex"]) for ident, f in state["fighters"].items() if ident != mover]
 
 
 def moved_to(state: dict[str, Any], fighter: str, end: Sequence[int]) -> None:
     """DR-R07 step 4: record the fighter's new hex."""
     state["fighters"][fighter] = {**state["fighters"][fighter], "hex": hex_json((end[0], end[1]))}
-
-
-def read_protects(choice: Mapping[str, Any], where: str) -> str | None:
-    """DR-R16: whom an Active Defence covers (null: the owner)."""
-    return None if choice["protects"] is None else read_id(choice, "protects", where)

@@ -13,58 +13,23 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
 from compiler.rules.danger_room.attributes import bonus
-from compiler.rules.danger_room.combatant import THREAT_TIERS, check_fighter, require_keys
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_list,
-    get_str,
-    sorted_keys,
-)
+from compiler.rules.danger_room.combatant import THREAT_TIERS
+from compiler.rules.danger_room.common import Input
+from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
 
-IN = "input"
-CF = "config"
-S = SMALL_INT
 QUEUE_STATES: tuple[str, ...] = ("obliterated", "down")
 Result = tuple[list[Event], State]
 
 
-def _roster(state: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
-    roster = state["fighters"]
-    if not isinstance(roster, Mapping):
-        raise RuleError(BAD_INPUT, f"{where}.fighters must be an object")
-    fighters = []
-    for index, key in enumerate(sorted_keys(roster)):
-        at = f"{where}.fighters[{index}]"
-        fighter = check_fighter(roster[key], at)
-        require_keys(fighter, at, ("xp", "played"))
-        if fighter["xp"] is not None:
-            get_int(fighter, "xp", at, 0, S)
-        get_bool(fighter, "played", at)
-        fighters.append(fighter)
-    return fighters
-
-
-def _ground(state: Mapping[str, Any], where: str) -> list[dict[str, Any]]:
-    items = []
-    for index, raw in enumerate(get_list(state, "on_ground", where)):
-        at = f"{where}.on_ground[{index}]"
-        item = expect_object(raw, at, ("item", "owner", "thrown"))
-        get_str(item, "item", at)
-        get_str(item, "owner", at)
-        get_bool(item, "thrown", at)
-        items.append(dict(item))
-    return items
+def _roster(state: Input) -> list[dict[str, Any]]:
+    """The fighters of the final state in id order."""
+    fighters: Mapping[str, dict[str, Any]] = state["fighters"]
+    return [fighters[key] for key in sorted_keys(fighters)]
 
 
 def enemy_xp(fighter: Mapping[str, Any], config: Mapping[str, Any]) -> int:
     """DR-G38: an enemy's XP, or its tier multiplier (2, 4, 7, 12, 25) when it gives none."""
-    get_choice(config, "xp_default", CF, ("tier_multiplier",))
     if fighter["xp"] is not None:
         value: int = fighter["xp"]
         return value
@@ -73,7 +38,6 @@ def enemy_xp(fighter: Mapping[str, Any], config: Mapping[str, Any]) -> int:
 
 def xp_split(fighters: list[dict[str, Any]], config: Mapping[str, Any]) -> dict[str, Any]:
     """DR-R26, DR-G38, DR-E12: defeated enemies' XP, floor-shared by every PC who fought."""
-    get_choice(config, "xp_remainder", CF, ("discard",))
     defeated = [f for f in fighters if f["threat_tier"] is not None and f["status"] in QUEUE_STATES]
     total = sum(enemy_xp(f, config) for f in defeated)
     fought = [f["id"] for f in fighters if f["threat_tier"] is None and f["played"]]
@@ -89,12 +53,9 @@ def xp_split(fighters: list[dict[str, Any]], config: Mapping[str, Any]) -> dict[
 
 def resurrection_queue(fighters: list[dict[str, Any]], config: Mapping[str, Any]) -> list[str]:
     """DR-R26, DR-G21, DR-G39: who is bound for the Resurrection queue (none in training)."""
-    if get_choice(config, "mode", CF, ("live", "training")) == "training":
+    if config["mode"] == "training":
         return []
-    where = f"{CF}.resurrection_queue_includes"
-    includes = get_list(config, "resurrection_queue_includes", CF)
-    for index, name in enumerate(includes):
-        get_choice({"status": name}, "status", f"{where}[{index}]", QUEUE_STATES)
+    includes = config["resurrection_queue_includes"]
     return [f["id"] for f in fighters if f["status"] in includes]
 
 
@@ -102,7 +63,7 @@ def _recover(
     fighters: list[dict[str, Any]], config: Mapping[str, Any]
 ) -> tuple[list[Event], dict[str, Any]]:
     """DR-R27, DR-G21: after a Training bout every fighter gets all Health back at once."""
-    training = get_choice(config, "mode", CF, ("live", "training")) == "training"
+    training = config["mode"] == "training"
     events: list[Event] = []
     after: dict[str, Any] = {}
     for fighter in fighters:
@@ -115,17 +76,14 @@ def _recover(
     return (events, after)
 
 
-def aftermath(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def aftermath(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R26, DR-R27, DR-G21, DR-G35, DR-G38, DR-G39, DR-E12: the Storyteller's report.
 
     Everyone's end state, what is left on the ground (thrown weapons go back to their owners),
     the Resurrection queue and the XP split; a Training bout then restores all Health.
     """
-    fields = expect_object(inp, IN, ("state",))
-    where = f"{IN}.state"
-    state = require_keys(fields["state"], where, ("fighters", "on_ground"))
-    fighters = _roster(state, where)
-    items = _ground(state, where)
+    fighters = _roster(inp["state"])
+    items = inp["state"]["on_ground"]
     report: dict[str, Any] = {
         "end_states": [
             {"fighter": f["id"], "status": f["status"], "health": f["health"]} for f in fighters
@@ -141,21 +99,15 @@ def aftermath(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Resul
 
 def night_block(hit_die: int, endurance: int, config: Mapping[str, Any]) -> int:
     """DR-G40: one Generation block, hit die at max + Endurance bonus, at least `min_health`."""
-    return max(get_int(config, "min_health", CF, 1, 1000), hit_die + bonus(endurance, config))
+    floor: int = config["min_health"]
+    return max(floor, hit_die + bonus(endurance, config))
 
 
-def overnight_recovery(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def overnight_recovery(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R27, DR-G40: Health back after `nights` nights: one Generation block a night, or all."""
-    keys = ("health", "max_health", "phenotype_hit_die", "endurance", "nights")
-    fields = expect_object(inp, IN, keys)
-    health = get_int(fields, "health", IN, -S, S)
-    top = get_int(fields, "max_health", IN, 1, S)
-    die = get_int(fields, "phenotype_hit_die", IN, 1, 1000)
-    endurance = get_int(fields, "endurance", IN, 0, 1000)
-    nights = get_int(fields, "nights", IN, 0, 10000)
-    rate = get_choice(config, "overnight_recovery", CF, ("generation_block", "full"))
-    block = night_block(die, endurance, config)
-    if rate == "full":
+    health, top, nights = inp["health"], inp["max_health"], inp["nights"]
+    block = night_block(inp["phenotype_hit_die"], inp["endurance"], config)
+    if config["overnight_recovery"] == "full":
         after = max(health, top) if nights else health
     else:
         after = max(health, min(top, health + nights * block))

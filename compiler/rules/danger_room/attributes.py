@@ -1,7 +1,7 @@
 """Attributes, bonuses, cardless pools and success counting (DR-R01..R06, DR-G01/G02/G14).
 
 Mirrored function for function in `module_template/scripts/rules/danger_room/attributes.mjs`.
-`bonus` and `read_attributes` are the shared entry points the damage part (part B) uses;
+`bonus` and `cardless_pool` are the shared entry points the damage part (part B) uses;
 `count_pool` counts the pools of the rules here the way part B's `rolls.roll` does (DR-G14).
 """
 
@@ -12,28 +12,15 @@ from typing import Any, NamedTuple
 
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.common import CF, IN, config_object, read_id
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_int_list,
-)
+from compiler.rules.danger_room.common import Input
 from compiler.rules.queue import DiceQueue
 
 ATTRIBUTES: tuple[str, ...] = ("brawn", "agility", "endurance", "intellect", "perception")
 """DR-R02: the five attributes, in sheet order."""
-ATTRIBUTE_MAX = 1000
 DIE = 10
 SUCCESS_MIN_FACE = 6
 CARDLESS_BASE = 3
 CARDLESS_MIN = 1
-POOL_MAX = 1000
-ROUNDINGS: tuple[str, ...] = ("floor", "half_up")
-FUMBLE_ORDERS: tuple[str, ...] = ("dice_then_flat", "flat_then_dice")
-BOTCH_RESULTS: tuple[str, ...] = ("zero", "net")
 
 Result = tuple[list[Event], State]
 
@@ -48,23 +35,13 @@ class Flat(NamedTuple):
 
 def bonus(score: int, config: Mapping[str, Any]) -> int:
     """DR-R03, DR-G01: (score - offset) / divisor, floored (default) or rounded half up."""
-    params = config_object(config, "attribute_bonus", ("offset", "divisor", "rounding"))
-    where = f"{CF}.attribute_bonus"
-    offset = get_int(params, "offset", where, -100, 100)
-    divisor = get_int(params, "divisor", where, 1, 100)
-    difference = score - offset
-    if get_choice(params, "rounding", where, ROUNDINGS) == "floor":
+    params = config["attribute_bonus"]
+    divisor: int = params["divisor"]
+    difference = score - params["offset"]
+    if params["rounding"] == "floor":
         return dice.floor_div(difference, divisor)
     # Half up without floats: floor((2d + divisor) / (2 divisor)).
     return dice.floor_div(2 * difference + divisor, 2 * divisor)
-
-
-def read_attributes(obj: Mapping[str, Any], where: str) -> dict[str, int]:
-    """DR-R01, DR-R02, DR-G02: `obj.attributes`, all five required (none is ever assumed)."""
-    scores = expect_object(obj["attributes"], f"{where}.attributes", ATTRIBUTES)
-    return {
-        name: get_int(scores, name, f"{where}.attributes", 0, ATTRIBUTE_MAX) for name in ATTRIBUTES
-    }
 
 
 def cardless_pool(attribute_bonus: int) -> int:
@@ -80,8 +57,7 @@ def count_pool(
     `flat` is the caller's BOOST + Lucky - Jinxed. Returns `dice_successes`, `ones` (counted only
     when Fumbling), `botch` and the final `successes` (never below 0).
     """
-    order = get_choice(config, "fumble_order", CF, FUMBLE_ORDERS)
-    botch_result = get_choice(config, "botch_result", CF, BOTCH_RESULTS)
+    order, botch_result = config["fumble_order"], config["botch_result"]
     hits = dice.count_at_least(faces, SUCCESS_MIN_FACE)
     ones = dice.count_natural(faces, 1) if fumbling else 0
     if order == "dice_then_flat":
@@ -116,13 +92,9 @@ def pool_event(
     }
 
 
-def read_flat(fields: Mapping[str, Any], where: str) -> Flat:
+def flat_of(fields: Mapping[str, Any]) -> Flat:
     """DR-R05, DR-R28: the roller's `fumbling`, BOOSTs taken and luck (+1 Lucky, -1 Jinxed)."""
-    return Flat(
-        get_bool(fields, "fumbling", where),
-        get_int(fields, "boost", where, 0, 100),
-        get_int(fields, "luck", where, -1, 1),
-    )
+    return Flat(fields["fumbling"], fields["boost"], fields["luck"])
 
 
 def rolled(
@@ -136,15 +108,9 @@ def rolled(
     return (events, {"successes": counted["successes"], "botch": counted["botch"]})
 
 
-def _fighter(inp: object) -> tuple[str, dict[str, int]]:
-    fighter = expect_object(inp, f"{IN}.fighter", ("id", "attributes"))
-    return (read_id(fighter, "id", f"{IN}.fighter"), read_attributes(fighter, f"{IN}.fighter"))
-
-
-def attribute_bonus(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def attribute_bonus(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R03, DR-R06, DR-G01: each score's bonus and cardless pool (the DR-E01 table)."""
-    fields = expect_object(inp, IN, ("scores",))
-    scores = get_int_list(fields, "scores", IN, 0, ATTRIBUTE_MAX)
+    scores: list[int] = inp["scores"]
     bonuses = [bonus(score, config) for score in scores]
     pools = [cardless_pool(value) for value in bonuses]
     events: list[Event] = [
@@ -154,10 +120,9 @@ def attribute_bonus(inp: object, config: Mapping[str, Any], queue: DiceQueue) ->
     return (events, {"bonuses": bonuses, "cardless_pools": pools})
 
 
-def fighter_profile(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def fighter_profile(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R01, DR-R02, DR-R03, DR-R06, DR-G01, DR-G02: a sheet's five bonuses and cardless pools."""
-    fields = expect_object(inp, IN, ("fighter",))
-    ident, attributes = _fighter(fields["fighter"])
+    ident, attributes = inp["fighter"]["id"], inp["fighter"]["attributes"]
     bonuses = {name: bonus(attributes[name], config) for name in ATTRIBUTES}
     pools = {name: cardless_pool(bonuses[name]) for name in ATTRIBUTES}
     event: Event = {
@@ -169,23 +134,17 @@ def fighter_profile(inp: object, config: Mapping[str, Any], queue: DiceQueue) ->
     return ([event], {"bonuses": bonuses, "cardless_pools": pools})
 
 
-def pool_roll(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def pool_roll(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R04, DR-R05, DR-G14, C3: roll `count` d10 (none if ≤ 0) and count the successes."""
-    fields = expect_object(inp, IN, ("fighter", "count", "fumbling", "boost", "luck"))
-    fighter = read_id(fields, "fighter", IN)
-    count = get_int(fields, "count", IN, -SMALL_INT, POOL_MAX)
-    flat = read_flat(fields, IN)
-    return rolled(fighter, "pool", queue.take_many(DIE, count), flat, config)
+    dice_faces = queue.take_many(DIE, inp["count"])
+    return rolled(inp["fighter"], "pool", dice_faces, flat_of(inp), config)
 
 
-def cardless_roll(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def cardless_roll(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R06, DR-R04, DR-R05: a roll without a card: 3 + the attribute's bonus d10, at least 1."""
-    keys = ("fighter", "attribute", "fumbling", "boost", "luck")
-    fields = expect_object(inp, IN, keys)
-    ident, attributes = _fighter(fields["fighter"])
-    attribute = get_choice(fields, "attribute", IN, ATTRIBUTES)
-    size = cardless_pool(bonus(attributes[attribute], config))
-    return rolled(ident, "cardless", queue.take_many(DIE, size), read_flat(fields, IN), config)
+    fighter = inp["fighter"]
+    size = cardless_pool(bonus(fighter["attributes"][inp["attribute"]], config))
+    return rolled(fighter["id"], "cardless", queue.take_many(DIE, size), flat_of(inp), config)
 
 
 RULES: Mapping[str, Rule] = {

@@ -1,7 +1,9 @@
-"""Readers shared by the danger_room rules: config sub-objects, hexes, ids (mirror: common.mjs).
+"""What the danger_room rules share beyond their declared input shapes (mirror: common.mjs).
 
-Every check goes through `compiler.rules.inputs`, so both engines reject the same malformed input
-with the same code and message (a sub-object's `where` starting with `config` is `bad_config`).
+The harness reads every rule's input through its shape (`inputs.schema.json`) and the config
+through the rules_config schema, so the rules index both directly. What stays here are the
+checks a shape cannot state, worded once for both engines: ids unique across a list, an object's
+keys when they follow another field or the config, and the id pattern such a check needs.
 """
 
 from __future__ import annotations
@@ -10,66 +12,37 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
-from compiler.rules.inputs import expect_object, get_list
+from compiler.rules.inputs import sorted_keys
+from compiler.rules.shapes import fail
 
 IN = "input"
-CF = "config"
-HEX_LIMIT = 10000
-"""Bound on axial hex coordinates: far beyond any map, small enough for exact sums."""
 
+Input = Mapping[str, Any]
+"""A rule's input (or part of it), read through its declared shape."""
 Hex = tuple[int, int]
 
 
-def code_for(where: str) -> str:
-    """`bad_config` for a value under `config`, `bad_input` for one under `input`."""
-    return BAD_CONFIG if where.startswith(CF) else BAD_INPUT
-
-
-def config_object(config: Mapping[str, Any], key: str, keys: Sequence[str]) -> Mapping[str, Any]:
-    """The config sub-object `key`, checked to hold exactly `keys` (`bad_config` otherwise)."""
-    return expect_object(config[key], f"{CF}.{key}", keys)
-
-
-def hex_value(value: object, where: str) -> Hex:
-    """`value` as an axial hex `[q, r]` of integers within -`HEX_LIMIT`..`HEX_LIMIT` (DR-G22)."""
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or any(type(c) is not int or not -HEX_LIMIT <= c <= HEX_LIMIT for c in value)
-    ):
-        raise RuleError(
-            BAD_INPUT, f"{where} must be a hex [q, r] of integers in -{HEX_LIMIT}..{HEX_LIMIT}"
-        )
+def as_hex(value: Sequence[int]) -> Hex:
+    """DR-G22: a checked `[q, r]` as a hex."""
     return (value[0], value[1])
-
-
-def read_hex(obj: Mapping[str, Any], key: str, where: str) -> Hex:
-    """`obj[key]` as an axial hex (DR-G22)."""
-    return hex_value(obj[key], f"{where}.{key}")
-
-
-def read_str_list(obj: Mapping[str, Any], key: str, where: str) -> list[str]:
-    """`obj[key]` as a list of distinct non-empty strings (tags, traits, ids)."""
-    items = get_list(obj, key, where)
-    for index, item in enumerate(items):
-        if not isinstance(item, str) or not item or item in items[:index]:
-            raise RuleError(
-                code_for(where), f"{where}.{key}[{index}] must be a new non-empty string"
-            )
-    return items
-
-
-def read_objects(obj: Mapping[str, Any], key: str, where: str) -> list[tuple[str, Any]]:
-    """`obj[key]` as a list, each item paired with its `where` path for further checks."""
-    return [(f"{where}.{key}[{i}]", item) for i, item in enumerate(get_list(obj, key, where))]
 
 
 def unique_ids(ids: Sequence[str], where: str) -> None:
     """Fail on the first id that repeats an earlier one."""
     for index, ident in enumerate(ids):
         if ident in ids[:index]:
-            raise RuleError(BAD_INPUT, f"{where}[{index}].id repeats an earlier fighter id")
+            raise fail(where, f"{where}[{index}].id repeats an earlier fighter id")
+
+
+def exact_keys(value: Mapping[str, Any], where: str, keys: Sequence[str]) -> None:
+    """Check that `value` holds exactly `keys` (first missing, then first unknown), where the
+    keys follow another field (an aim follows its Reach) or the config (a Sensorial Class)."""
+    for key in keys:
+        if key not in value:
+            raise fail(where, f"{where}.{key} is required")
+    unknown = sorted_keys(k for k in value if k not in keys)
+    if unknown:
+        raise fail(where, f"{where}.{unknown[0]} is not a known field")
 
 
 def hex_json(h: Hex) -> list[int]:
@@ -78,15 +51,14 @@ def hex_json(h: Hex) -> list[int]:
 
 
 ID_PATTERN = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
-"""Fighter ids: lowercase ASCII, so Python and JS order them identically (DR-G05, DR-G30)."""
+"""Fighter ids: lowercase ASCII, so Python and JS order them identically (DR-G05, DR-G30).
+The shapes declare the same pattern (`#/$defs/id`); a check the shapes cannot make uses this."""
 
 
-def read_id(obj: Mapping[str, Any], key: str, where: str) -> str:
-    """`obj[key]` as a fighter id: 1-64 of a-z, 0-9, `_`, `-`, starting with a letter or digit."""
-    value = obj[key]
-    if not isinstance(value, str) or not ID_PATTERN.fullmatch(value):
-        raise RuleError(BAD_INPUT, f"{where}.{key} must be an id of a-z, 0-9, _ and - (1-64)")
-    return value
+def check_id(value: str, where: str) -> None:
+    """`value` as an id: 1-64 of a-z, 0-9, `_`, `-`, starting with a letter or digit."""
+    if not ID_PATTERN.fullmatch(value):
+        raise fail(where, f"{where} must be an id of a-z, 0-9, _ and - (1-64)")
 
 
 def compare_keys(a: Sequence[int | str], b: Sequence[int | str]) -> int:

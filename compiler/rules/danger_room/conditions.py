@@ -12,30 +12,18 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.combatant import check_fighter, endurance_pool
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    sorted_keys,
-)
+from compiler.rules.danger_room.combatant import endurance_pool
+from compiler.rules.danger_room.common import Input
+from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
 
-IN = "input"
-CF = "config"
-TIMED: tuple[str, ...] = ("fumbling", "dazzled", "confused", "lucky", "jinxed", "dampened")
-DIZZY_LOSES: tuple[str, ...] = ("move_and_act", "act_only")
 Result = tuple[list[Event], State]
 
 
-def duration(value: object, where: str, config: Mapping[str, Any]) -> int:
+def duration(value: int | None, config: Mapping[str, Any]) -> int:
     """DR-G17: a rider's `duration_turns`, or `condition_duration_turns` when it is null."""
-    if value is None:
-        return get_int(config, "condition_duration_turns", CF, 1, 100)
-    return get_int({"duration_turns": value}, "duration_turns", where, 1, SMALL_INT)
+    turns: int = config["condition_duration_turns"] if value is None else value
+    return turns
 
 
 def inflict_condition(
@@ -79,8 +67,7 @@ def apply_dizzy(
     Without `dizzy_stacks` a Dizzy still pending absorbs the new one; with it, each one costs
     one more action.
     """
-    loses = get_choice(config, "dizzy_loses", CF, DIZZY_LOSES)
-    stacks = get_bool(config, "dizzy_stacks", CF)
+    loses, stacks = config["dizzy_loses"], config["dizzy_stacks"]
     pending = dizzy_pending(fighter, turn)
     lost_turn = turn + 1 if fighter["acted"] else turn
     if pending:
@@ -123,39 +110,26 @@ def expire(fighter: Mapping[str, Any], turn: int) -> tuple[list[Event], dict[str
 # --------------------------------------------------------------------------- rules
 
 
-def inflict(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def inflict(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R29, DR-G16, DR-G17: give `fighter` a timed condition in Turn `turn`."""
-    fields = expect_object(inp, IN, ("fighter", "condition", "duration_turns", "turn"))
-    fighter = check_fighter(fields["fighter"], f"{IN}.fighter")
-    condition = get_choice(fields, "condition", IN, TIMED)
-    turns = duration(fields["duration_turns"], IN, config)
-    turn = get_int(fields, "turn", IN, 1, SMALL_INT)
-    event, updated = inflict_condition(fighter, condition, turns, turn)
+    turns = duration(inp["duration_turns"], config)
+    event, updated = inflict_condition(inp["fighter"], inp["condition"], turns, inp["turn"])
     return ([event], {"fighter": updated})
 
 
-def dizzy_check(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def dizzy_check(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R19 step 6, DR-G18, DR-E03: one hit took `health_lost`; is `fighter` Dizzied?"""
-    fields = expect_object(inp, IN, ("fighter", "health_lost", "turn"))
-    fighter = check_fighter(fields["fighter"], f"{IN}.fighter")
-    lost = get_int(fields, "health_lost", IN, 0, SMALL_INT)
-    turn = get_int(fields, "turn", IN, 1, SMALL_INT)
-    events, updated = check_dizzy(fighter, lost, turn, config)
+    events, updated = check_dizzy(inp["fighter"], inp["health_lost"], inp["turn"], config)
     return (events, {"dizzied": bool(events), "fighter": updated})
 
 
-def expire_conditions(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def expire_conditions(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-G17, DR-G18: at the end of Turn `turn`, every fighter's run-out conditions end."""
-    fields = expect_object(inp, IN, ("fighters", "turn"))
-    turn = get_int(fields, "turn", IN, 1, SMALL_INT)
-    roster = fields["fighters"]
-    if not isinstance(roster, Mapping):
-        raise RuleError(BAD_INPUT, f"{IN}.fighters must be an object")
+    roster = inp["fighters"]
     events: list[Event] = []
     fighters: dict[str, Any] = {}
-    for index, key in enumerate(sorted_keys(roster)):
-        fighter = check_fighter(roster[key], f"{IN}.fighters[{index}]")
-        ended, fighters[key] = expire(fighter, turn)
+    for key in sorted_keys(roster):
+        ended, fighters[key] = expire(roster[key], inp["turn"])
         events += ended
     return (events, {"fighters": fighters})
 

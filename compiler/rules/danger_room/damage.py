@@ -12,46 +12,15 @@ from typing import Any, NamedTuple
 
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.attributes import ATTRIBUTES
-from compiler.rules.danger_room.combatant import (
-    attribute_bonus,
-    check_fighter,
-    check_names,
-    require_keys,
-)
-from compiler.rules.danger_room.conditions import TIMED, check_dizzy
-from compiler.rules.danger_room.saves import DEFENSE_MODELS
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_list,
-    get_str,
-)
+from compiler.rules.danger_room.combatant import attribute_bonus
+from compiler.rules.danger_room.common import IN, Input
+from compiler.rules.danger_room.conditions import check_dizzy
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-IN = "input"
-CF = "config"
-S = SMALL_INT
-CARD_KEYS: tuple[str, ...] = (
-    "id",
-    "kind",
-    "damage",
-    "base_attribute",
-    "damage_type",
-    "hits",
-    "tags",
-    "save",
-    "inflicts",
-)
-ON_SAVE: tuple[str, ...] = ("half", "negate")
 RELATION_DICE = 2
 """DR-R19 step 1: Vulnerable adds 2 dice, Resist takes 2 away."""
 
-MAX_HITS = 100
 Result = tuple[list[Event], State]
 
 
@@ -64,42 +33,11 @@ class Hit(NamedTuple):
     negated: bool
 
 
-def _check_save(card: Mapping[str, Any], where: str) -> None:
-    if card["save"] is None:
-        return
-    save = expect_object(card["save"], f"{where}.save", ("attribute", "on_save"))
-    get_str(save, "attribute", f"{where}.save")
-    get_choice(save, "on_save", f"{where}.save", ON_SAVE)
-
-
-def _check_inflicts(card: Mapping[str, Any], where: str) -> None:
-    for index, item in enumerate(get_list(card, "inflicts", where)):
-        at = f"{where}.inflicts[{index}]"
-        rider = expect_object(item, at, ("condition", "duration_turns"))
-        get_choice(rider, "condition", at, TIMED)
-        if rider["duration_turns"] is not None:
-            get_int(rider, "duration_turns", at, 1, S)
-
-
-def check_card(value: object, where: str) -> Mapping[str, Any]:
-    """DR-R18, DR-R19, DR-R20: the card fields the damage steps read (others are kept)."""
-    card = require_keys(value, where, CARD_KEYS)
-    get_str(card, "id", where)
-    get_str(card, "kind", where)
-    if card["damage"] is not None:
-        get_int(card, "damage", where, 0, S)
-        if card["base_attribute"] is None:
-            # DR-R18: "Nothing is assumed from the kind of card."
-            raise RuleError(BAD_INPUT, f"{where}.base_attribute is required when damage is set")
-    if card["base_attribute"] is not None:
-        get_choice(card, "base_attribute", where, ATTRIBUTES)
-    if card["damage_type"] is not None:
-        get_str(card, "damage_type", where)
-    get_int(card, "hits", where, 1, MAX_HITS)
-    check_names(card, "tags", where)
-    _check_save(card, where)
-    _check_inflicts(card, where)
-    return card
+def check_card(card: Input, where: str) -> None:
+    """DR-R18: a card that deals Damage names its Base Attribute ("Nothing is assumed from the
+    kind of card"); its other fields arrive checked by its shape."""
+    if card["damage"] is not None and card["base_attribute"] is None:
+        raise fail(where, f"{where}.base_attribute is required when damage is set")
 
 
 def negates_on_save(card: Mapping[str, Any]) -> bool:
@@ -110,7 +48,6 @@ def negates_on_save(card: Mapping[str, Any]) -> bool:
 
 def relation(target: Mapping[str, Any], damage_type: str | None, config: Mapping[str, Any]) -> str:
     """DR-R19 step 1, DR-G13: immune, vulnerable, resist or neutral (`net`: V and R cancel)."""
-    get_choice(config, "type_relation_combine", CF, ("net",))
     if damage_type is None:
         return "neutral"
     if damage_type in target["immune"]:
@@ -121,8 +58,7 @@ def relation(target: Mapping[str, Any], damage_type: str | None, config: Mapping
 
 def defense_soak(target: Mapping[str, Any], unreactable: bool, config: Mapping[str, Any]) -> int:
     """DR-G06: under `soak_bonus`, a reactable attack meets max(0, Agility bonus) more Soak."""
-    model = get_choice(config, "defense_model", CF, DEFENSE_MODELS)
-    if model != "soak_bonus" or unreactable:
+    if config["defense_model"] != "soak_bonus" or unreactable:
         return 0
     return max(0, attribute_bonus(target, "agility", config))
 
@@ -143,7 +79,7 @@ def pool_parts(
     soak = target["soak"] + defense_soak(target, aim["unreactable"], config)
     kind = relation(target, card["damage_type"], config)
     shift = {"vulnerable": RELATION_DICE, "resist": -RELATION_DICE}.get(kind, 0)
-    floor = get_int(config, "damage_pool_min", CF, 0, 100)
+    floor: int = config["damage_pool_min"]
     size = dice.pool_size(card["damage"], [gain, -soak, shift, -aim["penalty_dice"]], floor)
     return {
         "card_damage": card["damage"],
@@ -200,23 +136,13 @@ def settle_hit(
 # --------------------------------------------------------------------------- rules
 
 
-def _aim(fields: Mapping[str, Any]) -> dict[str, Any]:
-    return {
-        "unreactable": get_bool(fields, "unreactable", IN),
-        "penalty_dice": get_int(fields, "penalty_dice", IN, 0, S),
-    }
-
-
-def damage_pool(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def damage_pool(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R18, DR-R19 step 1, DR-G06, DR-G12, DR-G13, DR-E05, DR-E07: a pool's size; no dice."""
-    keys = ("attacker", "target", "card", "unreactable", "penalty_dice")
-    fields = expect_object(inp, IN, keys)
-    attacker = check_fighter(fields["attacker"], f"{IN}.attacker")
-    target = check_fighter(fields["target"], f"{IN}.target")
-    card = check_card(fields["card"], f"{IN}.card")
+    attacker, target, card = inp["attacker"], inp["target"], inp["card"]
+    check_card(card, f"{IN}.card")
     if card["damage"] is None:
-        raise RuleError(BAD_INPUT, f"{IN}.card.damage must be set for a damage pool")
-    parts = pool_parts(attacker, target, card, _aim(fields), config)
+        raise fail(IN, f"{IN}.card.damage must be set for a damage pool")
+    parts = pool_parts(attacker, target, card, inp, config)
     if parts["relation"] == "immune":
         event: Event = {
             "type": "immune",
@@ -228,18 +154,12 @@ def damage_pool(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Res
     return ([event], {"immune": False, "pool": parts["size"]})
 
 
-def hit_steps(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def hit_steps(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R19 steps 3-6, DR-G10, DR-G11, DR-E06: `rolled` successes of one hit on `target`."""
-    keys = ("target", "card", "hit", "rolled", "saved", "turn")
-    fields = expect_object(inp, IN, keys)
-    target = check_fighter(fields["target"], f"{IN}.target")
-    card = check_card(fields["card"], f"{IN}.card")
-    number = get_int(fields, "hit", IN, 1, MAX_HITS)
-    rolled = get_int(fields, "rolled", IN, 0, S)
-    saved = get_bool(fields, "saved", IN)
-    turn = get_int(fields, "turn", IN, 1, S)
-    negated = saved and negates_on_save(card)
-    events, updated = settle_hit(target, Hit(number, rolled, saved, negated), card, turn, config)
+    card, saved = inp["card"], inp["saved"]
+    check_card(card, f"{IN}.card")
+    hit = Hit(inp["hit"], inp["rolled"], saved, saved and negates_on_save(card))
+    events, updated = settle_hit(inp["target"], hit, card, inp["turn"], config)
     return (events, {"target": updated})
 
 

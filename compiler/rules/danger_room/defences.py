@@ -14,100 +14,34 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.combatant import check_names, require_keys
-from compiler.rules.danger_room.hits import check_state, pick
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_list,
-    get_str,
-    sorted_keys,
-)
+from compiler.rules.danger_room.common import IN, Input
+from compiler.rules.danger_room.hits import pick, state_copy
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-IN = "input"
-CF = "config"
-S = SMALL_INT
-DEFENCE_KEYS: tuple[str, ...] = (
-    "stops",
-    "emergency",
-    "uses_per_fight",
-    "targets",
-    "effect",
-    "amount",
-    "on_block",
-)
-ARMED_KEYS: tuple[str, ...] = (
-    "owner",
-    "protects",
-    "card",
-    "stops",
-    "emergency",
-    "effect",
-    "amount",
-    "heal",
-    "empower",
-)
-EFFECTS: tuple[str, ...] = ("negate", "shield_points")
-LASTS: tuple[str, ...] = ("until_next_own_turn", "end_of_turn")
-MOMENTS: tuple[str, ...] = ("own_turn", "end_of_turn")
 Result = tuple[list[Event], State]
 
 
 def block_defence(config: Mapping[str, Any]) -> dict[str, Any]:
     """DR-G27: the built-in Block card's Active Defence, from `config.block_defence`."""
-    where = f"{CF}.block_defence"
-    block = expect_object(config["block_defence"], where, ("stops", "emergency", "uses_per_fight"))
-    check_names(block, "stops", where)
-    get_bool(block, "emergency", where)
-    if block["uses_per_fight"] is not None:
-        get_int(block, "uses_per_fight", where, 1, S)
+    block = config["block_defence"]
     on_block = {"heal": 0, "empower": 0}
     return {**block, "targets": "self", "effect": "negate", "amount": 0, "on_block": on_block}
 
 
-def card_defence(card: Mapping[str, Any], where: str, config: Mapping[str, Any]) -> dict[str, Any]:
+def card_defence(card: Input, where: str, config: Mapping[str, Any]) -> dict[str, Any]:
     """DR-R16, DR-G11, DR-G27: a card's Active Defence (Block's built-in one if it has none)."""
-    raw = card["active_defence"]
-    if raw is None:
+    defence = card["active_defence"]
+    if defence is None:
         if card["kind"] != "block":
-            raise RuleError(BAD_INPUT, f"{where}.active_defence is required for this card")
+            raise fail(where, f"{where}.active_defence is required for this card")
         return block_defence(config)
-    at = f"{where}.active_defence"
-    defence = expect_object(raw, at, DEFENCE_KEYS)
-    check_names(defence, "stops", at)
-    get_bool(defence, "emergency", at)
-    if defence["uses_per_fight"] is not None:
-        get_int(defence, "uses_per_fight", at, 1, S)
-    get_choice(defence, "targets", at, ("self", "ally"))
-    get_choice(defence, "effect", at, EFFECTS)
-    get_int(defence, "amount", at, 0, S)
-    on_block = expect_object(defence["on_block"], f"{at}.on_block", ("heal", "empower"))
-    get_int(on_block, "heal", f"{at}.on_block", 0, S)
-    get_int(on_block, "empower", f"{at}.on_block", 0, S)
     return dict(defence)
 
 
-def armed_list(state: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """The armed defences of the fight state, checked."""
-    where = f"{IN}.state"
-    require_keys(state, where, ("defences",))
-    armed = get_list(state, "defences", where)
-    for index, item in enumerate(armed):
-        at = f"{where}.defences[{index}]"
-        entry = expect_object(item, at, ARMED_KEYS)
-        for key in ("owner", "protects", "card"):
-            get_str(entry, key, at)
-        check_names(entry, "stops", at)
-        get_bool(entry, "emergency", at)
-        get_choice(entry, "effect", at, EFFECTS)
-        for key in ("amount", "heal", "empower"):
-            get_int(entry, key, at, 0, S)
-    return [dict(item) for item in armed]
+def armed_list(state: Input) -> list[dict[str, Any]]:
+    """The armed defences of the fight state (checked), as copies to update."""
+    return [dict(item) for item in state["defences"]]
 
 
 def stops_card(stops: list[str], card: Mapping[str, Any]) -> bool:
@@ -140,7 +74,7 @@ def can_catch(
         return True
     if aim["unreactable"]:
         return False
-    if not get_bool(config, "active_defence_needs_sight", CF):
+    if not config["active_defence_needs_sight"]:
         return True
     penalties = aim["sight_penalties"]
     return defence["owner"] not in penalties or penalties[defence["owner"]] == 0
@@ -192,7 +126,7 @@ def _caught(
 
 
 def catch_attack(
-    state: Mapping[str, Any], attack: Mapping[str, Any], config: Mapping[str, Any]
+    state: Input, attack: Input, config: Mapping[str, Any]
 ) -> tuple[list[Event], dict[str, Any], bool]:
     """DR-R16, DR-R20, DR-G03, DR-G26, DR-G29: the first armed defence over the target that
     can catch the card catches it, once for all its hits; returns (events, state, negated).
@@ -200,7 +134,7 @@ def catch_attack(
     A `negate` defence makes the whole card do nothing to the protected fighter; a
     `shield_points` one grants its Shield points and lets the card go on to step 5.
     """
-    updated = check_state(state, f"{IN}.state")
+    updated = state_copy(state)
     armed = armed_list(updated)
     for index, defence in enumerate(armed):
         if defence["protects"] != attack["target"]:
@@ -216,57 +150,30 @@ def catch_attack(
 # --------------------------------------------------------------------------- rules
 
 
-def _attack(fields: Mapping[str, Any]) -> dict[str, Any]:
-    where = f"{IN}.request"
-    keys = ("target", "card", "unreactable", "sight_penalties")
-    request = expect_object(fields["request"], where, keys)
-    get_str(request, "target", where)
-    card = require_keys(request["card"], f"{where}.card", ("id", "kind", "tags", "damage_type"))
-    get_str(card, "id", f"{where}.card")
-    get_str(card, "kind", f"{where}.card")
-    check_names(card, "tags", f"{where}.card")
-    if card["damage_type"] is not None:
-        get_str(card, "damage_type", f"{where}.card")
-    get_bool(request, "unreactable", where)
-    penalties = request["sight_penalties"]
-    if not isinstance(penalties, Mapping):
-        raise RuleError(BAD_INPUT, f"{where}.sight_penalties must be an object")
-    for key in sorted_keys(penalties):
-        get_int(penalties, key, f"{where}.sight_penalties", 0, S)
-    return dict(request)
-
-
-def defence_check(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def defence_check(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R15, DR-R16, DR-R20, DR-G11, DR-G26, DR-G27, DR-G28, DR-G29: does a defence catch?
 
     Input `{state, request: {target, card, unreactable, sight_penalties}}`; the state result
     is `{negated, state}`: when `negated` the attack misses (`active_defence_caught`).
     """
-    fields = expect_object(inp, IN, ("state", "request"))
-    attack = _attack(fields)
-    events, state, negated = catch_attack(fields["state"], attack, config)
+    events, state, negated = catch_attack(inp["state"], inp["request"], config)
     return (events, {"negated": negated, "state": state})
 
 
-def _uses(owner: Mapping[str, Any], where: str) -> dict[str, int]:
-    require_keys(owner, where, ("defence_uses",))
-    uses = owner["defence_uses"]
-    if not isinstance(uses, Mapping):
-        raise RuleError(BAD_INPUT, f"{where}.defence_uses must be an object")
-    for key in sorted_keys(uses):
-        get_int(uses, key, f"{where}.defence_uses", 0, S)
-    return dict(uses)
+def _uses(owner: Input, where: str) -> dict[str, int]:
+    """The owner's `defence_uses`, which a fighter who arms a defence must carry."""
+    if "defence_uses" not in owner:
+        raise fail(where, f"{where}.defence_uses is required")
+    return dict(owner["defence_uses"])
 
 
-def _protects(
-    state: Mapping[str, Any], fields: Mapping[str, Any], owner: Mapping[str, Any], targets: str
-) -> str:
+def _protects(state: Input, fields: Input, owner: Input, targets: str) -> str:
     """DR-R16, DR-G11: a defence covers its owner, or a teammate if it may target an ally."""
     protected = pick(state, fields, "protects", IN)
     if targets == "self" and protected["id"] != owner["id"]:
-        raise RuleError(BAD_INPUT, f"{IN}.protects: this Active Defence covers only its owner")
+        raise fail(IN, f"{IN}.protects: this Active Defence covers only its owner")
     if protected["side"] != owner["side"]:
-        raise RuleError(BAD_INPUT, f"{IN}.protects: a Shield covers only a teammate")
+        raise fail(IN, f"{IN}.protects: a Shield covers only a teammate")
     name: str = protected["id"]
     return name
 
@@ -281,25 +188,23 @@ def _expire(
     return (events, [d for d in armed if not (owner is None or d["owner"] == owner)])
 
 
-def arm_defence(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def arm_defence(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R16, DR-G11, DR-G26, DR-G27: `owner` spends its turn arming `card` over `protects`.
 
     Arming is a use: a defence whose `uses_per_fight` are spent cannot be armed again. A new
     defence replaces the owner's earlier one.
     """
-    fields = expect_object(inp, IN, ("state", "owner", "card", "protects"))
-    state = check_state(fields["state"], f"{IN}.state")
+    state = state_copy(inp["state"])
     armed = armed_list(state)
-    owner = pick(state, fields, "owner", IN)
-    card = require_keys(fields["card"], f"{IN}.card", ("id", "kind", "active_defence"))
-    card_id = get_str(card, "id", f"{IN}.card")
-    get_str(card, "kind", f"{IN}.card")
+    owner = pick(state, inp, "owner", IN)
+    card = inp["card"]
+    card_id: str = card["id"]
     defence = card_defence(card, f"{IN}.card", config)
     uses = _uses(owner, f"{IN}.state.fighters[owner]")
     limit, used = defence["uses_per_fight"], uses.get(card_id, 0)
     if limit is not None and used >= limit:
-        raise RuleError(BAD_INPUT, f"{IN}.card has no uses left this fight ({limit})")
-    protects = _protects(state, fields, owner, defence["targets"])
+        raise fail(IN, f"{IN}.card has no uses left this fight ({limit})")
+    protects = _protects(state, inp, owner, defence["targets"])
     events, armed = _expire(armed, owner["id"])
     armed.append(
         {
@@ -326,24 +231,20 @@ def arm_defence(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Res
     return ([*events, event], {**state, "defences": armed})
 
 
-def expire_defences(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def expire_defences(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-G26: `own_turn` (a fighter's turn begins) or `end_of_turn`: defences that run out.
 
     Under `until_next_own_turn` a defence ends when its owner's next turn begins; under
     `end_of_turn` every defence ends with the Turn.
     """
-    fields = expect_object(inp, IN, ("state", "moment", "fighter"))
-    state = check_state(fields["state"], f"{IN}.state")
+    state = state_copy(inp["state"])
     armed = armed_list(state)
-    moment = get_choice(fields, "moment", IN, MOMENTS)
-    lasts = get_choice(config, "active_defence_lasts", CF, LASTS)
-    if moment == "own_turn":
-        owner: str | None = get_str(fields, "fighter", IN)
-    elif fields["fighter"] is not None:
-        raise RuleError(BAD_INPUT, f"{IN}.fighter must be null at the end of a Turn")
-    else:
-        owner = None
-    if (moment == "own_turn") != (lasts == "until_next_own_turn"):
+    moment, owner = inp["moment"], inp["fighter"]
+    if moment == "own_turn" and owner is None:
+        raise fail(IN, f"{IN}.fighter must be a non-empty string")
+    if moment == "end_of_turn" and owner is not None:
+        raise fail(IN, f"{IN}.fighter must be null at the end of a Turn")
+    if (moment == "own_turn") != (config["active_defence_lasts"] == "until_next_own_turn"):
         return ([], {**state, "defences": armed})
     events, armed = _expire(armed, owner)
     return (events, {**state, "defences": armed})

@@ -11,59 +11,31 @@ from typing import Any
 
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.attributes import ATTRIBUTES, read_attributes
-from compiler.rules.danger_room.combatant import (
-    THREAT_TIERS,
-    attribute_bonus,
-    check_fighter,
-    overflow,
-)
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
-from compiler.rules.inputs import SMALL_INT, expect_object, get_choice, get_int
+from compiler.rules.danger_room.combatant import THREAT_TIERS, attribute_bonus, overflow
+from compiler.rules.danger_room.common import IN, Input
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-IN = "input"
-CF = "config"
-S = SMALL_INT
 ZERO_TN = 10
 """DR-R25: the crossing-0 roll is "against 10" ..."""
 
 TN_STEP = 5
 """DR-R25: ... "plus 1 for every 5 damage past 0"."""
 
-MODES: tuple[str, ...] = ("live", "training")
-PASS_RULES: tuple[str, ...] = ("meet", "exceed")
-FUMES_END: tuple[str, ...] = ("landed", "damaged")
-SHEET_KEYS: tuple[str, ...] = (
-    "kind",
-    "attributes",
-    "generation",
-    "phenotype_hit_die",
-    "threat_tier",
-    "size",
-    "soak",
-    "toughness",
-    "shield_points",
-    "stamina_max",
-)
 Result = tuple[list[Event], State]
 
 
 def size_entry(size: str, config: Mapping[str, Any]) -> tuple[int, int]:
     """DR-G32: (hit die, Bulk) of a size from `config.sizes`."""
     table = config["sizes"]
-    if not isinstance(table, Mapping):
-        raise RuleError(BAD_CONFIG, "config.sizes must be an object")
     if size not in table:
-        raise RuleError(BAD_INPUT, "the size is not in config.sizes")
-    where = f"{CF}.sizes entry"
-    entry = expect_object(table[size], where, ("hit_die", "bulk"))
-    return (get_int(entry, "hit_die", where, 1, 1000), get_int(entry, "bulk", where, -100, 100))
+        raise fail(IN, "the size is not in config.sizes")
+    return (table[size]["hit_die"], table[size]["bulk"])
 
 
 def max_health(multiplier: int, hit_die: int, end_bonus: int, config: Mapping[str, Any]) -> int:
     """DR-R21, DR-R22, DR-G32, DR-E09: multiplier * (hit die at max + End bonus), floored."""
-    floor = get_int(config, "min_health", CF, 1, 1000)
+    floor: int = config["min_health"]
     return max(floor, multiplier * (hit_die + end_bonus))
 
 
@@ -77,53 +49,46 @@ def tier_multiplier(tier: str) -> int:
     return THREAT_TIERS[tier]
 
 
-def _multiplier(sheet: Mapping[str, Any], config: Mapping[str, Any]) -> tuple[int, int]:
+def _multiplier(sheet: Input, config: Mapping[str, Any]) -> tuple[int, int]:
     """(Health multiplier, hit die) of a PC (Generation, phenotype) or an enemy (tier, size)."""
     if sheet["kind"] == "pc":
-        die = get_int(sheet, "phenotype_hit_die", f"{IN}.sheet", 1, 1000)
-        if sheet["generation"] is None:
-            return (get_int(config, "generation_default_multiplier", CF, 1, 1000), die)
-        return (get_int(sheet, "generation", f"{IN}.sheet", 1, 1000), die)
-    tier = get_choice(sheet, "threat_tier", f"{IN}.sheet", tuple(THREAT_TIERS))
-    get_choice(config, "enemy_hit_die", CF, ("max",))
+        generation = sheet["generation"]
+        multiplier = config["generation_default_multiplier"] if generation is None else generation
+        return (multiplier, sheet["phenotype_hit_die"])
     die, _ = size_entry(sheet["size"], config)
-    return (tier_multiplier(tier), die)
+    return (tier_multiplier(sheet["threat_tier"]), die)
 
 
-def _or_default(sheet: Mapping[str, Any], key: str, default: int, lo: int) -> int:
-    if sheet[key] is None:
-        return default
-    return get_int(sheet, key, f"{IN}.sheet", lo, S)
+def _or_default(sheet: Input, key: str, default: int) -> int:
+    value: int | None = sheet[key]
+    return default if value is None else value
 
 
 def stamina_default(fighter: Mapping[str, Any], config: Mapping[str, Any]) -> int:
     """DR-G15: Stamina when the sheet omits it: max(min, base + bonus(attribute))."""
-    where = f"{CF}.stamina_default"
-    rule = expect_object(config["stamina_default"], where, ("base", "attribute", "min"))
-    base = get_int(rule, "base", where, -100, 100)
-    floor = get_int(rule, "min", where, 0, 100)
-    attribute = get_choice(rule, "attribute", where, ATTRIBUTES)
-    return dice.pool_size(base, [attribute_bonus(fighter, attribute, config)], floor)
+    rule = config["stamina_default"]
+    gain = attribute_bonus(fighter, rule["attribute"], config)
+    return dice.pool_size(rule["base"], [gain], rule["min"])
 
 
-def vitals(sheet: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, int]:
-    """DR-R21, DR-R22, DR-G09-G11, DR-G15, DR-G32: a fighter's numbers at the start of a fight."""
+def vitals(sheet: Input, config: Mapping[str, Any]) -> dict[str, int]:
+    """DR-R21, DR-R22, DR-G09-G11, DR-G15, DR-G32: a fighter's numbers at the start of a fight.
+
+    The sheet arrives checked: read through `#/$defs/sheet` by the `fighter_vitals` rule, or
+    built from validated content by `content.fighter_sheet`; its size must be in `config.sizes`.
+    """
     multiplier, die = _multiplier(sheet, config)
     end_bonus = attribute_bonus(sheet, "endurance", config)
     top = max_health(multiplier, die, end_bonus, config)
-    stamina = _or_default(sheet, "stamina_max", stamina_default(sheet, config), 0)
+    stamina = _or_default(sheet, "stamina_max", stamina_default(sheet, config))
     _, bulk = size_entry(sheet["size"], config)
     return {
         "max_health": top,
         "health": top,
         "bulk": bulk,
-        "soak": _or_default(sheet, "soak", get_int(config, "soak_default", CF, -100, 100), -S),
-        "toughness": _or_default(
-            sheet, "toughness", get_int(config, "toughness_default", CF, -100, 100), -S
-        ),
-        "shield_points": _or_default(
-            sheet, "shield_points", get_int(config, "shield_points_default", CF, 0, 10000), 0
-        ),
+        "soak": _or_default(sheet, "soak", config["soak_default"]),
+        "toughness": _or_default(sheet, "toughness", config["toughness_default"]),
+        "shield_points": _or_default(sheet, "shield_points", config["shield_points_default"]),
         "stamina_max": stamina,
         "stamina": stamina,
     }
@@ -144,8 +109,8 @@ def zero_health_roll(
 
     Fumbling, Lucky and Jinxed do not touch this roll.
     """
-    die = get_int(config, "zero_health_die", CF, 2, 1000)
-    meet = get_choice(config, "zero_health_pass", CF, PASS_RULES) == "meet"
+    die: int = config["zero_health_die"]
+    meet = config["zero_health_pass"] == "meet"
     past = overflow(fighter["health"])
     tn = ZERO_TN + dice.floor_div(past, TN_STEP)
     mods = [attribute_bonus(fighter, "endurance", config), fighter["bulk"]]
@@ -184,8 +149,7 @@ def settle_blow(
     a blow lands (`fumes_end_on`); crossing from > 0 to ≤ 0 makes the one zero-Health roll,
     except in training and for Introduced enemies, who simply drop.
     """
-    mode = get_choice(config, "mode", CF, MODES)
-    fumes_end = get_choice(config, "fumes_end_on", CF, FUMES_END)
+    mode, fumes_end = config["mode"], config["fumes_end_on"]
     status, health = fighter["status"], fighter["health"]
     if status == "obliterated":
         return ([], dict(fighter))
@@ -203,25 +167,17 @@ def settle_blow(
 # --------------------------------------------------------------------------- rules
 
 
-def fighter_vitals(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def fighter_vitals(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R21, DR-R22, DR-G09-G11, DR-G15, DR-G32, DR-E09: a sheet's fight-start numbers."""
-    fields = expect_object(inp, IN, ("sheet",))
-    sheet = expect_object(fields["sheet"], f"{IN}.sheet", SHEET_KEYS)
-    kind = get_choice(sheet, "kind", f"{IN}.sheet", ("pc", "enemy"))
-    attributes = read_attributes(sheet, f"{IN}.sheet")
-    if not isinstance(sheet["size"], str):
-        raise RuleError(BAD_INPUT, f"{IN}.sheet.size must be a non-empty string")
-    numbers = vitals({**sheet, "kind": kind, "attributes": attributes}, config)
+    numbers = vitals(inp["sheet"], config)
     return ([{"type": "vitals", **numbers}], numbers)
 
 
-def take_blow(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def take_blow(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R25, DR-G33, DR-E10: `fighter` loses `health_lost` to one landed card, then settles."""
-    fields = expect_object(inp, IN, ("fighter", "health_lost"))
-    fighter = check_fighter(fields["fighter"], f"{IN}.fighter")
-    lost = get_int(fields, "health_lost", IN, 0, S)
+    fighter = inp["fighter"]
     before = fighter["health"]
-    hit: dict[str, Any] = {**fighter, "health": before - lost}
+    hit: dict[str, Any] = {**fighter, "health": before - inp["health_lost"]}
     events, updated = settle_blow(hit, before, config, queue)
     return (events, {"fighter": updated})
 

@@ -5,12 +5,12 @@ reaches once the miss checks (Reach, Dazzled, Active Defence) have let it throug
 
     events, state = resolve_hit({"state": state, "request": request}, config, queue)
 
-- `state`: the fight, `{"turn": int >= 1, "fighters": {id: fighter}, ...}`; fighters follow
-  `combatant.FIGHTER_KEYS` (other keys and other fighters are passed through untouched).
+- `state`: the fight, `{"turn": int >= 1, "fighters": {id: fighter}, ...}` (`#/$defs/state` of
+  the ruleset's `inputs.schema.json`; fighters this card does not touch come back untouched).
 - `request`: `{"attacker": id, "target": id, "card": card, "boost": [int per hit],
-  "save_boost": int, "unreactable": bool, "penalty_dice": int}`; `card` follows
-  `damage.CARD_KEYS`; `boost` and `save_boost` are the players' BOOST choices (C4);
-  `unreactable` (DR-G24) and `penalty_dice` (DR-G23) are worked out by part A.
+  "save_boost": int, "unreactable": bool, "penalty_dice": int}`; `card` is `#/$defs/card`;
+  `boost` and `save_boost` are the players' BOOST choices (C4); `unreactable` (DR-G24) and
+  `penalty_dice` (DR-G23) are worked out by part A.
 - returns the events and the whole new fight state.
 
 Dice, in the canonical order of catalogue §1.4: every hit's damage pool (hit 1 first), then the
@@ -24,7 +24,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.combatant import attribute_bonus, check_fighter, require_keys
+from compiler.rules.danger_room.combatant import attribute_bonus
+from compiler.rules.danger_room.common import IN, Input
 from compiler.rules.danger_room.conditions import duration, inflict_condition
 from compiler.rules.danger_room.damage import (
     Hit,
@@ -37,68 +38,35 @@ from compiler.rules.danger_room.damage import (
 from compiler.rules.danger_room.health import settle_blow
 from compiler.rules.danger_room.rolls import Pool, roll, spend_boost
 from compiler.rules.danger_room.saves import SaveCall, is_saved, roll_save, save_event
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_int_list,
-    get_str,
-)
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-IN = "input"
-CF = "config"
-S = SMALL_INT
-REQUEST_KEYS: tuple[str, ...] = (
-    "attacker",
-    "target",
-    "card",
-    "boost",
-    "save_boost",
-    "unreactable",
-    "penalty_dice",
-)
 CARDLESS_DAMAGE = 3
 """DR-G07: a hinder-only power with no Damage opposes the save with Base 3."""
 
 Result = tuple[list[Event], State]
 
 
-def check_state(value: object, where: str) -> dict[str, Any]:
-    """The fight state: `turn` and `fighters` (id -> fighter); other keys are kept."""
-    state = require_keys(value, where, ("turn", "fighters"))
-    get_int(state, "turn", where, 1, S)
-    if not isinstance(state["fighters"], Mapping):
-        raise RuleError(BAD_INPUT, f"{where}.fighters must be an object")
+def state_copy(state: Input) -> dict[str, Any]:
+    """The fight state (checked) as a copy to update: its own `fighters` map, other keys kept."""
     return {**state, "fighters": dict(state["fighters"])}
 
 
-def pick(
-    state: Mapping[str, Any], source: Mapping[str, Any], role: str, where: str
-) -> dict[str, Any]:
-    """The fighter `source[role]` names (`where` locates `source`), checked; id = its key."""
-    name = get_str(source, role, where)
+def pick(state: Input, source: Input, role: str, where: str) -> dict[str, Any]:
+    """The fighter `source[role]` names (`where` locates `source`), whose `id` must be its key;
+    a copy to update."""
+    name = source[role]
     if name not in state["fighters"]:
-        raise RuleError(BAD_INPUT, f"{where}.{role} names no fighter of the state")
-    fighter = check_fighter(state["fighters"][name], f"{IN}.state.fighters[{role}]")
+        raise fail(where, f"{where}.{role} names no fighter of the state")
+    fighter = state["fighters"][name]
     if fighter["id"] != name:
-        raise RuleError(BAD_INPUT, f"{IN}.state.fighters[{role}].id must equal its key")
-    return fighter
+        raise fail(IN, f"{IN}.state.fighters[{role}].id must equal its key")
+    return {**fighter, "conditions": dict(fighter["conditions"])}
 
 
-def _check_request(value: object, hits: int) -> dict[str, Any]:
-    where = f"{IN}.request"
-    request = expect_object(value, where, REQUEST_KEYS)
-    boost = get_int_list(request, "boost", where, 0, S)
-    if len(boost) != hits:
-        raise RuleError(BAD_INPUT, f"{where}.boost must give one number per hit ({hits})")
-    get_int(request, "save_boost", where, 0, S)
-    get_bool(request, "unreactable", where)
-    get_int(request, "penalty_dice", where, 0, S)
-    return dict(request)
+def _check_boost(request: Input, hits: int) -> None:
+    if len(request["boost"]) != hits:
+        raise fail(IN, f"{IN}.request.boost must give one number per hit ({hits})")
 
 
 def _roll_hits(
@@ -151,9 +119,9 @@ def _save_step(
     card = request["card"]
     if card["save"] is None:
         if request["save_boost"]:
-            raise RuleError(BAD_INPUT, f"{IN}.request.save_boost needs a card with a save")
+            raise fail(IN, f"{IN}.request.save_boost needs a card with a save")
         return ([], target, [False] * len(rolled))
-    mode = get_choice(config, "save_opposed_by", CF, ("damage_roll", "separate_roll"))
+    mode = config["save_opposed_by"]
     events: list[Event] = []
     against = rolled
     if mode == "separate_roll" or card["damage"] is None:
@@ -171,9 +139,8 @@ def _riders(
     target: dict[str, Any], card: Mapping[str, Any], turn: int, config: Mapping[str, Any]
 ) -> tuple[list[Event], dict[str, Any]]:
     events: list[Event] = []
-    for index, rider in enumerate(card["inflicts"]):
-        where = f"{IN}.request.card.inflicts[{index}]"
-        turns = duration(rider["duration_turns"], where, config)
+    for rider in card["inflicts"]:
+        turns = duration(rider["duration_turns"], config)
         event, target = inflict_condition(target, rider["condition"], turns, turn)
         events.append(event)
     return (events, target)
@@ -183,8 +150,7 @@ def _stopped(card: Mapping[str, Any], saved: list[bool], config: Mapping[str, An
     """DR-R11: a save stops a hinder-only power, a `negate` save everything, riders per config."""
     if card["save"] is None or not all(saved):
         return False
-    riders = get_choice(config, "riders_on_save", CF, ("stopped", "apply"))
-    return negates_on_save(card) or riders == "stopped"
+    return negates_on_save(card) or config["riders_on_save"] == "stopped"
 
 
 def _land(
@@ -219,7 +185,7 @@ def _land(
     return (events, state)
 
 
-def resolve_hit(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def resolve_hit(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R11, DR-R17, DR-R19, DR-R20, DR-R25, DR-R28, DR-G07, DR-G29, DR-G33, DR-E06, DR-E07.
 
     One landed card on one target: Immune does nothing at all (no dice); otherwise every hit
@@ -227,11 +193,10 @@ def resolve_hit(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Res
     crossing-0 roll once after the whole card, then the card's riders (unless a save stops
     them). The attacker pays for its BOOSTs, the target for its save BOOSTs.
     """
-    fields = expect_object(inp, IN, ("state", "request"))
-    state = check_state(fields["state"], f"{IN}.state")
-    raw = require_keys(fields["request"], f"{IN}.request", ("card",))
-    card = check_card(raw["card"], f"{IN}.request.card")
-    request = _check_request(fields["request"], card["hits"] if card["damage"] is not None else 0)
+    state, request = state_copy(inp["state"]), inp["request"]
+    card = request["card"]
+    check_card(card, f"{IN}.request.card")
+    _check_boost(request, card["hits"] if card["damage"] is not None else 0)
     target = pick(state, request, "target", f"{IN}.request")
     pick(state, request, "attacker", f"{IN}.request")
     if relation(target, card["damage_type"], config) == "immune":

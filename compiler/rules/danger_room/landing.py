@@ -13,22 +13,20 @@ from typing import Any, NamedTuple
 
 from compiler.rules.base import Event, Rule, State
 from compiler.rules.danger_room import hexes
-from compiler.rules.danger_room.common import CF, IN, config_object, read_id, read_str_list
+from compiler.rules.danger_room.common import IN, Input
 from compiler.rules.danger_room.reach import (
     SINGLE_TARGET,
     Attack,
     Body,
-    aim_keys,
     area_event,
     area_targets,
+    bodies_of,
+    check_aim,
     find,
     reach_event,
-    read_bodies,
-    read_reach,
+    reach_of,
     single_in_reach,
 )
-from compiler.rules.errors import BAD_CONFIG, RuleError
-from compiler.rules.inputs import expect_object, get_bool, get_choice, get_int, get_list
 from compiler.rules.queue import DiceQueue
 
 MISS_CHECKS: tuple[str, ...] = ("target_out_of_reach", "dazzled", "active_defence_caught")
@@ -59,16 +57,8 @@ Context = tuple[Mapping[str, Any], DiceQueue]
 
 def miss_checks(config: Mapping[str, Any]) -> list[str]:
     """DR-G03: the configured order of the three miss checks (each named exactly once)."""
-    checks = get_list(config, "miss_checks", CF)
-    if sorted(c for c in checks if isinstance(c, str)) != sorted(MISS_CHECKS) or len(checks) != 3:
-        raise RuleError(BAD_CONFIG, f"{CF}.miss_checks must order {', '.join(MISS_CHECKS)}")
+    checks: list[str] = config["miss_checks"]
     return checks
-
-
-def _die(config: Mapping[str, Any], key: str, keys: Sequence[str]) -> Mapping[str, Any]:
-    fields = config_object(config, key, keys)
-    get_int(fields, "die", f"{CF}.{key}", 2, 1000)
-    return fields
 
 
 def confusion(
@@ -82,14 +72,12 @@ def confusion(
 
     Allies are the attacker's side other than the attacker; ties on distance go to the lowest id.
     """
-    where = f"{CF}.confused_check"
-    fields = _die(config, "confused_check", ("die", "redirect_on_max", "ally_pick"))
-    get_choice(fields, "ally_pick", where, ("nearest",))
+    fields = config["confused_check"]
     face = queue.take(fields["die"])
     me = attack.attacker
     allies = [b for b in others if b.side == me.side and not single_in_reach(attack, b, config)]
     allies.sort(key=lambda b: (hexes.distance(me.hex, b.hex), b.id))
-    redirect = face <= get_int(fields, "redirect_on_max", where, 0, 1000) and bool(allies)
+    redirect = face <= fields["redirect_on_max"] and bool(allies)
     chosen = allies[0] if redirect else target
     event: Event = {
         "type": "confused",
@@ -102,9 +90,9 @@ def confusion(
 
 def dazzle(attacker: Body, config: Mapping[str, Any], queue: DiceQueue) -> tuple[bool, Event]:
     """DR-G04: a Dazzled attacker's d10: a face below `hit_on_min` misses (half the time)."""
-    fields = _die(config, "dazzled_check", ("die", "hit_on_min"))
+    fields = config["dazzled_check"]
     face = queue.take(fields["die"])
-    hits = face >= get_int(fields, "hit_on_min", f"{CF}.dazzled_check", 1, 1000)
+    hits: bool = face >= fields["hit_on_min"]
     return (hits, {"type": "dazzled", "attacker": attacker.id, "face": face, "hit": hits})
 
 
@@ -149,7 +137,7 @@ def _caught(attack: Attack, targets: list[Body], caught: Caught) -> Step:
 
 
 def declare(
-    attempt: Attempt, aim: Mapping[str, Any], others: Sequence[Body], ctx: Context
+    attempt: Attempt, aim: Input, others: Sequence[Body], ctx: Context
 ) -> tuple[list[Body], list[Event]]:
     """DR-R09, DR-G05, DR-G22: the declared targets: the aimed fighter (after any Confused
     redirection) or everyone in the aimed area, in area order.
@@ -159,7 +147,7 @@ def declare(
     config, queue = ctx
     attack = attempt.attack
     if attack.reach.shape in SINGLE_TARGET:
-        target = find(others, read_id(aim, "target", f"{IN}.aim"), f"{IN}.aim.target")
+        target = find(others, aim["target"], f"{IN}.aim.target")
         if not attempt.afflictions.confused:
             return ([target], [])
         chosen, event = confusion(attack, target, others, config, queue)
@@ -197,22 +185,20 @@ def _listed_catches(ids: Sequence[str]) -> Caught:
     return caught
 
 
-def attack_landing(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def attack_landing(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R09, DR-R10, DR-G03, DR-G04, DR-G05: which declared targets an attack lands on.
 
     `caught_by` names the targets whose armed Active Defence the damage part says catches
     this attack; the rule shows where that check sits among the others.
     """
-    keys = ("attacker", "confused", "dazzled", "card", "aim", "fighters", "caught_by")
-    fields = expect_object(inp, IN, keys)
-    bodies = read_bodies(fields, "fighters")
-    attacker = find(bodies, read_id(fields, "attacker", IN), f"{IN}.attacker")
-    card = expect_object(fields["card"], f"{IN}.card", ("reach", "tags"))
-    reach = read_reach(card["reach"], f"{IN}.card.reach", config)
-    attack = Attack(attacker, reach, tuple(read_str_list(card, "tags", f"{IN}.card")))
-    afflictions = Afflictions(get_bool(fields, "confused", IN), get_bool(fields, "dazzled", IN))
-    aim = expect_object(fields["aim"], f"{IN}.aim", aim_keys(reach))
-    attempt = Attempt(attack, afflictions, _listed_catches(read_str_list(fields, "caught_by", IN)))
+    bodies = bodies_of(inp, "fighters")
+    attacker = find(bodies, inp["attacker"], f"{IN}.attacker")
+    card, aim = inp["card"], inp["aim"]
+    reach = reach_of(card["reach"], f"{IN}.card.reach", config)
+    attack = Attack(attacker, reach, tuple(card["tags"]))
+    afflictions = Afflictions(inp["confused"], inp["dazzled"])
+    check_aim(aim, reach, f"{IN}.aim")
+    attempt = Attempt(attack, afflictions, _listed_catches(inp["caught_by"]))
     others = [b for b in bodies if b is not attacker]
     targets, events = declare(attempt, aim, others, (config, queue))
     hit, checked = land(attempt, targets, (config, queue))

@@ -11,15 +11,10 @@ from typing import Any, NamedTuple
 
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.attributes import bonus, read_attributes
-from compiler.rules.danger_room.common import CF, IN, read_id, read_objects, unique_ids
-from compiler.rules.errors import BAD_CONFIG, RuleError
-from compiler.rules.inputs import expect_object, get_bool, get_choice, get_int, get_list
+from compiler.rules.danger_room.attributes import bonus
+from compiler.rules.danger_room.common import IN, Input, unique_ids
 from compiler.rules.queue import DiceQueue
 
-SPEED_LIMIT = 1000
-TIEBREAKS: tuple[str, ...] = ("roll_off_d10", "fighter_id")
-WAIT_QUEUES: tuple[str, ...] = ("fifo", "lifo")
 ROLL_OFF_DIE = 10
 
 Result = tuple[list[Event], State]
@@ -37,29 +32,12 @@ def turn_speed_of(
 ) -> int:
     """DR-R07, DR-G43: card Speed + Agility bonus (Perception bonus for a Focus card)."""
     value = card_speed + bonus(attributes["perception" if focus else "agility"], config)
-    return value if get_bool(config, "allow_negative_speed", CF) else max(0, value)
-
-
-def read_card_speed(value: object, where: str) -> tuple[int, bool]:
-    """DR-R07: a card's printed `{speed, focus}`."""
-    card = expect_object(value, where, ("speed", "focus"))
-    return (
-        get_int(card, "speed", where, -SPEED_LIMIT, SPEED_LIMIT),
-        get_bool(card, "focus", where),
-    )
+    return value if config["allow_negative_speed"] else max(0, value)
 
 
 def tiebreak(config: Mapping[str, Any]) -> str:
     """DR-G19: the tie-break that decides: the chain's first entry (each one orders fully)."""
-    chain = get_list(config, "speed_tiebreak", CF)
-    for index, item in enumerate(chain):
-        if item not in TIEBREAKS:
-            raise RuleError(
-                BAD_CONFIG, f"{CF}.speed_tiebreak[{index}] must be one of {', '.join(TIEBREAKS)}"
-            )
-    if not chain:
-        raise RuleError(BAD_CONFIG, f"{CF}.speed_tiebreak must name at least one tie-break")
-    rule: str = chain[0]
+    rule: str = config["speed_tiebreak"][0]
     return rule
 
 
@@ -100,7 +78,7 @@ def acting_order(
 
     `fifo`: waiters act in the order they Waited; `lifo`: the latest waiter acts first among them.
     """
-    mode = get_choice(config, "wait_queue", CF, WAIT_QUEUES)
+    mode = config["wait_queue"]
     waiting: list[str] = []
     acting: list[str] = []
     events: list[Event] = []
@@ -113,31 +91,23 @@ def acting_order(
     return (acting + waiting, events)
 
 
-def turn_speed(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def turn_speed(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R07 step 2, DR-G43: a fighter's Speed for the Turn with one card."""
-    fields = expect_object(inp, IN, ("fighter", "card"))
-    fighter = expect_object(fields["fighter"], f"{IN}.fighter", ("id", "attributes"))
-    ident = read_id(fighter, "id", f"{IN}.fighter")
-    attributes = read_attributes(fighter, f"{IN}.fighter")
-    card_speed, focus = read_card_speed(fields["card"], f"{IN}.card")
-    value = turn_speed_of(attributes, card_speed, focus, config)
-    return ([{"type": "speed", "fighter": ident, "speed": value}], {"speed": value})
+    fighter, card = inp["fighter"], inp["card"]
+    value = turn_speed_of(fighter["attributes"], card["speed"], card["focus"], config)
+    return ([{"type": "speed", "fighter": fighter["id"], "speed": value}], {"speed": value})
 
 
-def turn_order(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def _speed_of(fighter: Input, config: Mapping[str, Any]) -> Speed:
+    card = fighter["card"]
+    value = turn_speed_of(fighter["attributes"], card["speed"], card["focus"], config)
+    return Speed(fighter["id"], value)
+
+
+def turn_order(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R07 steps 1-3 and 5, DR-G19, DR-G20: secret cards in, speeds out, order, then Waits."""
-    fields = expect_object(inp, IN, ("fighters",))
-    speeds: list[Speed] = []
-    waits: list[str] = []
-    for where, item in read_objects(fields, "fighters", IN):
-        fighter = expect_object(item, where, ("id", "attributes", "card", "wait"))
-        ident = read_id(fighter, "id", where)
-        card_speed, focus = read_card_speed(fighter["card"], f"{where}.card")
-        speeds.append(
-            Speed(ident, turn_speed_of(read_attributes(fighter, where), card_speed, focus, config))
-        )
-        if get_bool(fighter, "wait", where):
-            waits.append(ident)
+    speeds = [_speed_of(fighter, config) for fighter in inp["fighters"]]
+    waits = [f["id"] for f in inp["fighters"] if f["wait"]]
     unique_ids([s.fighter for s in speeds], f"{IN}.fighters")
     events: list[Event] = [speeds_event(speeds)]
     order, rolled = speed_order(speeds, config, queue)

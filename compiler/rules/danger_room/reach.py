@@ -15,29 +15,19 @@ from typing import Any, NamedTuple
 from compiler.rules.base import Event, Rule, State
 from compiler.rules.danger_room import hexes
 from compiler.rules.danger_room.common import (
-    CF,
     IN,
     Hex,
+    Input,
+    as_hex,
     compare_keys,
-    config_object,
+    exact_keys,
     hex_json,
-    read_hex,
-    read_id,
-    read_objects,
-    read_str_list,
     unique_ids,
 )
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import expect_object, get_bool, get_choice, get_int
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-SHAPES: tuple[str, ...] = ("adjacent", "hexes", "line", "cone", "burst")
 SINGLE_TARGET: tuple[str, ...] = ("adjacent", "hexes")
-ORIGINS: tuple[str, ...] = ("self", "target_hex")
-BOUNDARIES: tuple[str, ...] = ("inclusive", "exclusive")
-SIZE_MAX = 100
-GEOMETRY = "reach_geometry"
-GEOMETRY_KEYS = ("cone_boundary", "area_hits_allies", "burst_origin_default")
 
 Result = tuple[list[Event], State]
 
@@ -69,49 +59,30 @@ class Attack(NamedTuple):
     tags: tuple[str, ...]
 
 
-def _geometry(config: Mapping[str, Any]) -> Mapping[str, Any]:
-    return config_object(config, GEOMETRY, GEOMETRY_KEYS)
-
-
-def _reach_keys(value: Mapping[str, Any], shape: str, origin: str) -> list[str]:
-    keys = ["shape"] + ([] if shape == "adjacent" else ["size"])
-    if shape in ("line", "cone", "burst") and "include_self" in value:
-        keys.append("include_self")
-    if shape == "burst" and "origin" in value:
-        keys.append("origin")
-    return keys + (["range"] if origin == "target_hex" else [])
-
-
-def read_reach(value: object, where: str, config: Mapping[str, Any]) -> Reach:
-    """DR-G22: a card's `reach`; Adjacent has no size, a target-hex Burst needs a `range`."""
-    if not isinstance(value, Mapping):
-        raise RuleError(BAD_INPUT, f"{where} must be an object")
-    shape = get_choice(value, "shape", where, SHAPES) if "shape" in value else ""
+def reach_of(value: Input, where: str, config: Mapping[str, Any]) -> Reach:
+    """DR-G22: a card's checked `reach`. A Burst's origin defaults to the config's, and only a
+    Burst aimed at a hex (`target_hex`) has a `range`, which it must have."""
+    shape = value["shape"]
     origin = "self"
     if shape == "burst":
-        default = get_choice(_geometry(config), "burst_origin_default", f"{CF}.{GEOMETRY}", ORIGINS)
-        origin = get_choice(value, "origin", where, ORIGINS) if "origin" in value else default
-    fields = expect_object(value, where, _reach_keys(value, shape, origin))
-    size = 1 if shape == "adjacent" else get_int(fields, "size", where, 1, SIZE_MAX)
-    distance = get_int(fields, "range", where, 0, SIZE_MAX) if origin == "target_hex" else 0
-    include_self = get_bool(fields, "include_self", where) if "include_self" in fields else False
-    return Reach(shape, size, origin, distance, include_self)
+        origin = value.get("origin", config["reach_geometry"]["burst_origin_default"])
+    if origin == "target_hex" and "range" not in value:
+        raise fail(where, f"{where}.range is required")
+    if origin == "self" and "range" in value:
+        raise fail(where, f"{where}.range is not a known field")
+    size = 1 if shape == "adjacent" else value["size"]
+    include_self = value.get("include_self", False)
+    return Reach(shape, size, origin, value.get("range", 0), include_self)
 
 
-def read_body(value: object, where: str) -> Body:
-    """DR-R24: a fighter's `{id, side, hex, airborne}`."""
-    fields = expect_object(value, where, ("id", "side", "hex", "airborne"))
-    return Body(
-        read_id(fields, "id", where),
-        read_id(fields, "side", where),
-        read_hex(fields, "hex", where),
-        get_bool(fields, "airborne", where),
-    )
+def as_body(value: Input) -> Body:
+    """DR-R24: a checked `{id, side, hex, airborne}`."""
+    return Body(value["id"], value["side"], as_hex(value["hex"]), value["airborne"])
 
 
-def read_bodies(fields: Mapping[str, Any], key: str) -> list[Body]:
+def bodies_of(fields: Input, key: str) -> list[Body]:
     """DR-R24: the fighters on the map (`{id, side, hex, airborne}` each), ids unique."""
-    bodies = [read_body(item, where) for where, item in read_objects(fields, key, IN)]
+    bodies = [as_body(item) for item in fields[key]]
     unique_ids([b.id for b in bodies], f"{IN}.{key}")
     return bodies
 
@@ -121,7 +92,7 @@ def find(bodies: Sequence[Body], ident: str, where: str) -> Body:
     for body in bodies:
         if body.id == ident:
             return body
-    raise RuleError(BAD_INPUT, f"{where} names no fighter on the map")
+    raise fail(where, f"{where} names no fighter on the map")
 
 
 def aim_keys(reach: Reach) -> tuple[str, ...]:
@@ -133,17 +104,22 @@ def aim_keys(reach: Reach) -> tuple[str, ...]:
     return ("hex",) if reach.origin == "target_hex" else ()
 
 
+def check_aim(aim: Input, reach: Reach, where: str) -> None:
+    """DR-G22: the aim holds exactly the keys its Reach takes (`aim_keys`)."""
+    exact_keys(aim, where, aim_keys(reach))
+
+
 def altitude_allows(attack: Attack, target: Body, config: Mapping[str, Any]) -> bool:
     """DR-R24, DR-G31, DR-G37: an ordinary melee strike cannot go from the ground to the air.
 
     A `leaping` or non-`melee` card ignores altitude; a flyer may melee a grounded target
     unless `flyer_can_melee_grounded` is false. Distance never depends on altitude (binary).
     """
-    get_choice(config, "altitude_model", CF, ("binary",))
     tags, attacker = attack.tags, attack.attacker
     if "melee" not in tags or "leaping" in tags or attacker.airborne == target.airborne:
         return True
-    return attacker.airborne and get_bool(config, "flyer_can_melee_grounded", CF)
+    allowed: bool = attacker.airborne and config["flyer_can_melee_grounded"]
+    return allowed
 
 
 def single_in_reach(attack: Attack, target: Body, config: Mapping[str, Any]) -> str:
@@ -153,20 +129,21 @@ def single_in_reach(attack: Attack, target: Body, config: Mapping[str, Any]) -> 
     return "" if altitude_allows(attack, target, config) else "altitude"
 
 
-def area_origin(attack: Attack, aim: Mapping[str, Any]) -> Hex:
+def area_origin(attack: Attack, aim: Input) -> Hex:
     """DR-G22: where an area starts: the user, or a Burst's aimed hex within the card's range."""
     user, reach = attack.attacker.hex, attack.reach
     if reach.shape != "burst" or reach.origin == "self":
         return user
-    centre = read_hex(aim, "hex", f"{IN}.aim")
+    centre = as_hex(aim["hex"])
     if hexes.distance(user, centre) > reach.range:
-        raise RuleError(BAD_INPUT, f"{IN}.aim.hex is beyond the card's range")
+        raise fail(IN, f"{IN}.aim.hex is beyond the card's range")
     return centre
 
 
-def area_direction(reach: Reach, aim: Mapping[str, Any]) -> int:
+def area_direction(reach: Reach, aim: Input) -> int:
     """DR-G22: the aimed face direction of a Line or Cone (0 for a Burst, which has none)."""
-    return get_int(aim, "direction", f"{IN}.aim", 0, 5) if reach.shape != "burst" else 0
+    direction: int = aim["direction"] if reach.shape != "burst" else 0
+    return direction
 
 
 def in_area(reach: Reach, origin: Hex, direction: int, h: Hex, config: Mapping[str, Any]) -> bool:
@@ -174,21 +151,20 @@ def in_area(reach: Reach, origin: Hex, direction: int, h: Hex, config: Mapping[s
     if reach.shape == "line":
         return hexes.in_line(origin, h, direction, reach.size)
     if reach.shape == "cone":
-        boundary = get_choice(_geometry(config), "cone_boundary", f"{CF}.{GEOMETRY}", BOUNDARIES)
+        boundary = config["reach_geometry"]["cone_boundary"]
         return hexes.in_cone(origin, h, direction, reach.size, boundary == "inclusive")
     return hexes.in_burst(origin, h, reach.size)
 
 
 def area_targets(
-    attack: Attack, aim: Mapping[str, Any], others: Sequence[Body], config: Mapping[str, Any]
+    attack: Attack, aim: Input, others: Sequence[Body], config: Mapping[str, Any]
 ) -> tuple[Hex, list[Body]]:
     """DR-G22, DR-G30: everyone in the area, nearest the origin first, then by id.
 
     The user is hit only if the card says `include_self`; allies only if `area_hits_allies`.
     """
     origin, direction = area_origin(attack, aim), area_direction(attack.reach, aim)
-    allies = get_bool(_geometry(config), "area_hits_allies", f"{CF}.{GEOMETRY}")
-    get_choice(config, "area_target_order", CF, ("distance_then_id",))
+    allies = config["reach_geometry"]["area_hits_allies"]
     me = attack.attacker
     candidates = [*others, me] if attack.reach.include_self else list(others)
     hit = [
@@ -234,21 +210,20 @@ def area_event(attack: Attack, origin: Hex, ids: list[str]) -> Event:
     }
 
 
-def hex_distance(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def hex_distance(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-G22: the hex distance between two axial hexes (Adjacent is distance 1)."""
-    fields = expect_object(inp, IN, ("a", "b"))
-    value = hexes.distance(read_hex(fields, "a", IN), read_hex(fields, "b", IN))
+    value = hexes.distance(as_hex(inp["a"]), as_hex(inp["b"]))
     return ([{"type": "hex_distance", "distance": value}], {"distance": value})
 
 
-def reach_area(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def reach_area(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-G22: every hex of an aimed Line, Cone or Burst, nearest first, then by (q, r)."""
-    fields = expect_object(inp, IN, ("user", "reach", "aim"))
-    user = Body("user", "user", read_hex(fields, "user", IN), False)
-    reach = read_reach(fields["reach"], f"{IN}.reach", config)
+    user = Body("user", "user", as_hex(inp["user"]), False)
+    reach = reach_of(inp["reach"], f"{IN}.reach", config)
     if reach.shape in SINGLE_TARGET:
-        raise RuleError(BAD_INPUT, f"{IN}.reach.shape must be line, cone or burst")
-    aim = expect_object(fields["aim"], f"{IN}.aim", aim_keys(reach))
+        raise fail(IN, f"{IN}.reach.shape must be line, cone or burst")
+    aim = inp["aim"]
+    check_aim(aim, reach, f"{IN}.aim")
     origin, direction = area_origin(Attack(user, reach, ()), aim), area_direction(reach, aim)
     span = range(-reach.size, reach.size + 1)
     cells = [(origin[0] + dq, origin[1] + dr) for dq in span for dr in span]
@@ -276,18 +251,17 @@ def _cell(origin: Hex, h: Hex) -> tuple[int, int, int]:
     return (hexes.distance(origin, h), h[0], h[1])
 
 
-def reach_targets(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def reach_targets(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R09, DR-R24, DR-G22, DR-G30, DR-G31, DR-G37: who an attack lands on; no dice."""
-    fields = expect_object(inp, IN, ("attacker", "card", "aim", "fighters"))
-    bodies = read_bodies(fields, "fighters")
-    attacker = find(bodies, read_id(fields, "attacker", IN), f"{IN}.attacker")
-    card = expect_object(fields["card"], f"{IN}.card", ("reach", "tags"))
-    reach = read_reach(card["reach"], f"{IN}.card.reach", config)
-    attack = Attack(attacker, reach, tuple(read_str_list(card, "tags", f"{IN}.card")))
-    aim = expect_object(fields["aim"], f"{IN}.aim", aim_keys(reach))
+    bodies = bodies_of(inp, "fighters")
+    attacker = find(bodies, inp["attacker"], f"{IN}.attacker")
+    card, aim = inp["card"], inp["aim"]
+    reach = reach_of(card["reach"], f"{IN}.card.reach", config)
+    attack = Attack(attacker, reach, tuple(card["tags"]))
+    check_aim(aim, reach, f"{IN}.aim")
     others = [b for b in bodies if b is not attacker]
     if reach.shape in SINGLE_TARGET:
-        target = find(others, read_id(aim, "target", f"{IN}.aim"), f"{IN}.aim.target")
+        target = find(others, aim["target"], f"{IN}.aim.target")
         why = single_in_reach(attack, target, config)
         return ([reach_event(attack, target, why)], {"targets": [] if why else [target.id]})
     origin, hit = area_targets(attack, aim, others, config)

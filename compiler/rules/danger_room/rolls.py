@@ -12,14 +12,9 @@ from typing import Any, NamedTuple
 from compiler.rules.base import Event
 from compiler.rules.danger_room.attributes import DIE, Flat, rolled
 from compiler.rules.danger_room.combatant import has
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
-from compiler.rules.inputs import expect_object, get_choice, get_int, get_list
+from compiler.rules.danger_room.common import IN
 from compiler.rules.queue import DiceQueue
-
-CF = "config"
-BOOST_ROLLS: tuple[str, ...] = ("damage", "save", "contest", "perception")
-LUCK_SCOPES: tuple[str, ...] = ("all_pool_rolls", "damage_only")
-BOOST_LIMIT = 100
+from compiler.rules.shapes import fail
 
 
 class Pool(NamedTuple):
@@ -30,44 +25,27 @@ class Pool(NamedTuple):
     boost: int
 
 
-def boost_settings(config: Mapping[str, Any]) -> tuple[int, int, list[str]]:
-    """DR-G15: (cost, max_per_roll, rolls) of `config.boost`, checked."""
-    where = f"{CF}.boost"
-    settings = expect_object(config["boost"], where, ("cost", "max_per_roll", "rolls"))
-    cost = get_int(settings, "cost", where, 0, BOOST_LIMIT)
-    most = get_int(settings, "max_per_roll", where, 0, BOOST_LIMIT)
-    rolls = get_list(settings, "rolls", where)
-    for index, kind in enumerate(rolls):
-        if kind not in BOOST_ROLLS:
-            raise RuleError(
-                BAD_CONFIG, f"{where}.rolls[{index}] must be one of {', '.join(BOOST_ROLLS)}"
-            )
-    return (cost, most, rolls)
-
-
 def spend_boost(
     fighter: Mapping[str, Any], boost: int, kind: str, config: Mapping[str, Any]
 ) -> dict[str, Any]:
     """DR-R28, DR-G15: pay `boost` BOOSTs on a `kind` roll; returns the updated fighter."""
-    cost, most, rolls = boost_settings(config)
+    settings = config["boost"]
+    cost, most, rolls = settings["cost"], settings["max_per_roll"], settings["rolls"]
     if boost == 0:
         return dict(fighter)
     if kind not in rolls:
-        raise RuleError(BAD_INPUT, f"BOOST is not allowed on a {kind} roll")
+        raise fail(IN, f"BOOST is not allowed on a {kind} roll")
     if boost > most:
-        raise RuleError(BAD_INPUT, f"a roll takes at most {most} BOOST")
+        raise fail(IN, f"a roll takes at most {most} BOOST")
     price = boost * cost
     if price > fighter["stamina"]:
-        raise RuleError(
-            BAD_INPUT, f"BOOST costs {price} Stamina but the fighter has {fighter['stamina']}"
-        )
+        raise fail(IN, f"BOOST costs {price} Stamina but the fighter has {fighter['stamina']}")
     return {**fighter, "stamina": fighter["stamina"] - price}
 
 
 def luck(fighter: Mapping[str, Any], kind: str, config: Mapping[str, Any]) -> int:
     """DR-R19 step 2, DR-G16: +1 Lucky, -1 Jinxed (the two cancel) on the rolls in scope."""
-    scope = get_choice(config, "luck_scope", CF, LUCK_SCOPES)
-    if scope == "damage_only" and kind != "damage":
+    if config["luck_scope"] == "damage_only" and kind != "damage":
         return 0
     return int(has(fighter, "lucky")) - int(has(fighter, "jinxed"))
 

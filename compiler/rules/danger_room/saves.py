@@ -11,17 +11,13 @@ from typing import Any, NamedTuple
 
 from compiler.rules import dice
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.attributes import ATTRIBUTES, cardless_pool, read_attributes
-from compiler.rules.danger_room.combatant import attribute_bonus, check_fighter
+from compiler.rules.danger_room.attributes import ATTRIBUTES, cardless_pool
+from compiler.rules.danger_room.combatant import attribute_bonus
+from compiler.rules.danger_room.common import IN, Input
 from compiler.rules.danger_room.rolls import Pool, roll, spend_boost
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
-from compiler.rules.inputs import SMALL_INT, expect_object, get_bool, get_choice, get_int
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
-IN = "input"
-CF = "config"
-DEFENSE_MODELS: tuple[str, ...] = ("reflex_save", "soak_bonus", "none")
-TIES: tuple[str, ...] = ("defender", "attacker")
 Result = tuple[list[Event], State]
 
 
@@ -33,21 +29,14 @@ class SaveCall(NamedTuple):
     boost: int
 
 
-def save_attribute(name: object, config: Mapping[str, Any]) -> str:
+def save_attribute(name: str, config: Mapping[str, Any]) -> str:
     """DR-G08: the attribute a save rolls: one of the five, or a name in `save_aliases`."""
-    aliases = config["save_aliases"]
-    if not isinstance(aliases, Mapping):
-        raise RuleError(BAD_CONFIG, "config.save_aliases must be an object")
-    if isinstance(name, str) and name in ATTRIBUTES:
+    aliases: Mapping[str, str] = config["save_aliases"]
+    if name in ATTRIBUTES:
         return name
-    if isinstance(name, str) and name in aliases:
-        if aliases[name] not in ATTRIBUTES:
-            raise RuleError(BAD_CONFIG, "config.save_aliases must map names to attributes")
-        target: str = aliases[name]
-        return target
-    raise RuleError(
-        BAD_INPUT, "a save or contest must name an attribute or a name in config.save_aliases"
-    )
+    if name in aliases:
+        return aliases[name]
+    raise fail(IN, "a save or contest must name an attribute or a name in config.save_aliases")
 
 
 def save_pool_size(
@@ -58,9 +47,8 @@ def save_pool_size(
     Under `defense_model: reflex_save` an Unreactable attack drops a positive Agility bonus
     from an Agility (Reflex) save: "you lose your Agility bonus to Defense" (DR-R15).
     """
-    model = get_choice(config, "defense_model", CF, DEFENSE_MODELS)
     value = attribute_bonus(fighter, attribute, config)
-    if attribute == "agility" and unreactable and model == "reflex_save":
+    if attribute == "agility" and unreactable and config["defense_model"] == "reflex_save":
         value = min(0, value)
     return cardless_pool(value)
 
@@ -98,57 +86,39 @@ def save_event(target: str, against: int, successes: int, botch: bool) -> Event:
 # --------------------------------------------------------------------------- rules
 
 
-def save_pool(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def save_pool(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R11, DR-G06, DR-G08, DR-E02: the save pool of `attributes` for `save`; no dice."""
-    fields = expect_object(inp, IN, ("attributes", "save", "unreactable"))
-    attributes = read_attributes(fields, IN)
-    attribute = save_attribute(fields["save"], config)
-    unreactable = get_bool(fields, "unreactable", IN)
-    size = save_pool_size({"attributes": attributes}, attribute, unreactable, config)
+    attribute = save_attribute(inp["save"], config)
+    size = save_pool_size(inp, attribute, inp["unreactable"], config)
     event: Event = {"type": "save_pool", "attribute": attribute, "pool": size}
     return ([event], {"pool": size})
 
 
-def save(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def save(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R11, DR-G14, DR-G15, DR-G16, P12: `target` saves against `against` successes."""
-    keys = ("target", "save", "against", "unreactable", "boost")
-    fields = expect_object(inp, IN, keys)
-    target = check_fighter(fields["target"], f"{IN}.target")
-    against = get_int(fields, "against", IN, 0, SMALL_INT)
-    unreactable = get_bool(fields, "unreactable", IN)
-    call = SaveCall(fields["save"], unreactable, get_int(fields, "boost", IN, 0, SMALL_INT))
-    events, paid, successes, botch = roll_save(target, call, config, queue)
+    against = inp["against"]
+    call = SaveCall(inp["save"], inp["unreactable"], inp["boost"])
+    events, paid, successes, botch = roll_save(inp["target"], call, config, queue)
     events.append(save_event(paid["id"], against, successes, botch))
     return (events, {"saved": is_saved(against, successes, botch), "target": paid})
 
 
 def _contestant(
-    fields: Mapping[str, Any], side: str, config: Mapping[str, Any], queue: DiceQueue
+    fields: Input, side: str, config: Mapping[str, Any], queue: DiceQueue
 ) -> tuple[list[Event], dict[str, Any], int]:
-    fighter = check_fighter(fields[side], f"{IN}.{side}")
     attribute = save_attribute(fields[f"{side}_attribute"], config)
-    boost = get_int(fields, f"{side}_boost", IN, 0, SMALL_INT)
-    paid = spend_boost(fighter, boost, "contest", config)
+    boost = fields[f"{side}_boost"]
+    paid = spend_boost(fields[side], boost, "contest", config)
     size = cardless_pool(attribute_bonus(paid, attribute, config))
     events, successes, _ = roll(paid, Pool(size, "contest", boost), config, queue)
     return (events, paid, successes)
 
 
-def contest(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def contest(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R06, DR-G42, P12: a cardless contest; the challenger rolls first, a tie per config."""
-    keys = (
-        "challenger",
-        "challenger_attribute",
-        "challenger_boost",
-        "defender",
-        "defender_attribute",
-        "defender_boost",
-    )
-    fields = expect_object(inp, IN, keys)
-    tie = get_choice(config, "contest_tie", CF, TIES)
-    events, challenger, a = _contestant(fields, "challenger", config, queue)
-    more, defender, d = _contestant(fields, "defender", config, queue)
-    side = dice.opposed(a, d, tie)
+    events, challenger, a = _contestant(inp, "challenger", config, queue)
+    more, defender, d = _contestant(inp, "defender", config, queue)
+    side = dice.opposed(a, d, config["contest_tie"])
     winner = challenger["id"] if side == "attacker" else defender["id"]
     result: Event = {"type": "contest", "challenger": a, "defender": d, "winner": winner}
     state: State = {"winner": winner, "challenger": challenger, "defender": defender}

@@ -4,14 +4,15 @@ Input `{state, visibility, choices}`:
 
 - `state`: the fight as part B's `hits.resolve_hit` documents it, `{turn, fighters: {id: fighter},
   defences, on_ground}`; each fighter also carries part A's keys `hex`, `airborne`,
-  `sensorial_class`, `traits`, `weapons`, `wielded` (and part B's `defence_uses`, `xp`, `played`).
+  `sensorial_class`, `traits`, `weapons`, `wielded` (and part B's `defence_uses`, `xp`, `played`);
+  `#/$defs/turn_state` of the ruleset's `inputs.schema.json`.
 - `visibility`: the location's Visibility level (DR-G23).
 - `choices`: the secret cards (DR-R07 step 1), one per fighter still in the fight:
   `{fighter, card, wait, path, aim, boost, save_boost, protects}`; `boost` gives the BOOSTs
   per hit of each target's damage roll, `save_boost` those the fighter adds to each save it
   rolls this Turn, `protects` whom an Active Defence covers (null: the owner). A card is
   `{id, kind, speed, focus, movement, reach, tags, weapon, damage, base_attribute, damage_type,
-  hits, save, inflicts, active_defence}`.
+  hits, save, inflicts, active_defence}` (`#/$defs/turn_card`).
 
 Events: the Turn and its mode, the Speeds (no card), any roll-offs and the order, then each
 fighter's turn (Wait, reveal, movement, action), then the end of the Turn. Dice follow the
@@ -33,150 +34,77 @@ from compiler.rules.danger_room.acts import (
     adopt,
     moved_to,
     occupied,
-    read_protects,
     senses_of,
 )
-from compiler.rules.danger_room.attributes import read_attributes
-from compiler.rules.danger_room.common import (
-    CF,
-    IN,
-    config_object,
-    read_hex,
-    read_id,
-    read_objects,
-    read_str_list,
-)
-from compiler.rules.danger_room.movement import (
-    MOVEMENT_MAX,
-    MOVEMENT_MIN,
-    move_event,
-    read_path,
-    walk,
-)
+from compiler.rules.danger_room.common import IN, Hex, Input, as_hex
+from compiler.rules.danger_room.movement import move_event, path_of, walk
 from compiler.rules.danger_room.order import (
     Speed,
     speed_order,
     speeds_event,
     turn_speed_of,
 )
-from compiler.rules.danger_room.reach import read_reach
-from compiler.rules.danger_room.weapons import check_hands, read_weapon
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import (
-    SMALL_INT,
-    expect_object,
-    get_bool,
-    get_choice,
-    get_int,
-    get_int_list,
-    get_str,
-    sorted_keys,
-)
+from compiler.rules.danger_room.reach import reach_of
+from compiler.rules.danger_room.weapons import check_hands, weapon_of
+from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
-
-MODES: tuple[str, ...] = ("live", "training")
-SPEED_LIMIT = 1000
-KINDS: tuple[str, ...] = (
-    "strike",
-    "power",
-    "block",
-    "active_defence",
-    "grab",
-    "utility",
-    "reload",
-    "take_off",
-    "land",
-)
-CHOICE_KEYS = ("fighter", "card", "wait", "path", "aim", "boost", "save_boost", "protects")
-CARD_KEYS = ("id", "kind", "speed", "focus", "movement", "reach", "tags", "weapon")
-EXTRA_KEYS = ("hex", "airborne", "sensorial_class", "traits", "weapons", "wielded", "played")
-WAIT_QUEUES: tuple[str, ...] = ("fifo", "lifo")
-LOSES: tuple[str, ...] = ("move_and_act", "act_only")
+from compiler.rules.shapes import fail
 
 Result = tuple[list[Event], State]
+Chosen = tuple[Play, bool, list[Hex]]
+"""A fighter's play, whether it Waits, and its path."""
 
 
-def _need(value: Mapping[str, Any], where: str, keys: tuple[str, ...]) -> Mapping[str, Any]:
-    for key in keys:
-        if key not in value:
-            raise RuleError(BAD_INPUT, f"{where}.{key} is required")
-    return value
-
-
-def read_state(value: object, config: Mapping[str, Any]) -> dict[str, Any]:
-    """DR-R01: the fight state, part B's checks plus part A's keys on every fighter."""
-    state = hits.check_state(value, f"{IN}.state")
-    _need(state, f"{IN}.state", ("defences", "on_ground"))
+def check_state(value: Input, config: Mapping[str, Any]) -> dict[str, Any]:
+    """DR-R01, DR-R23: the fight state (checked) as a copy to update, after what its shape
+    cannot say of each fighter: its `id` is its key, its Sensorial Class has the config's keys,
+    its firearms hold at most their capacity, and it wields only weapons it carries, in two hands.
+    """
+    state = hits.state_copy(value)
     for ident in sorted_keys(state["fighters"]):
         where = f"{IN}.state.fighters[{ident}]"
-        fighter = _need(hits.pick(state, {"who": ident}, "who", where), where, EXTRA_KEYS)
-        read_hex(fighter, "hex", where)
-        get_bool(fighter, "airborne", where)
+        fighter = hits.pick(state, {"who": ident}, "who", where)
         senses_of(fighter, config)
-        carried = [read_weapon(item, at) for at, item in read_objects(fighter, "weapons", where)]
-        check_hands(carried, read_str_list(fighter, "wielded", where))
-        get_bool(fighter, "played", where)
+        carried = [
+            weapon_of(item, f"{where}.weapons[{index}]")
+            for index, item in enumerate(fighter["weapons"])
+        ]
+        check_hands(carried, fighter["wielded"])
     return state
 
 
-def read_card(value: object, where: str, config: Mapping[str, Any]) -> dict[str, Any]:
-    """DR-R07: part A's fields of a card (part B checks the damage fields when it resolves)."""
-    if not isinstance(value, Mapping):
-        raise RuleError(BAD_INPUT, f"{where} must be an object")
-    card = _need(value, where, CARD_KEYS)
-    read_id(card, "id", where)
-    get_choice(card, "kind", where, KINDS)
-    get_int(card, "speed", where, -SPEED_LIMIT, SPEED_LIMIT)
-    get_bool(card, "focus", where)
-    get_int(card, "movement", where, MOVEMENT_MIN, MOVEMENT_MAX)
-    read_str_list(card, "tags", where)
-    if card["weapon"] is not None:
-        read_id(card, "weapon", where)
-    return dict(card)
-
-
-def read_play(
-    item: object, where: str, state: Mapping[str, Any], config: Mapping[str, Any]
-) -> tuple[Play, bool, list[Any]]:
-    """DR-R07 step 1: one secret choice; returns (play, wait, path)."""
-    choice = expect_object(item, where, CHOICE_KEYS)
-    ident = read_id(choice, "fighter", where)
+def play_of(choice: Input, where: str, state: Input, config: Mapping[str, Any]) -> Chosen:
+    """DR-R07 step 1: one secret choice of a fighter of the state, its Speed worked out; an
+    attacking card needs a Reach."""
+    ident, card = choice["fighter"], choice["card"]
     if ident not in state["fighters"]:
-        raise RuleError(BAD_INPUT, f"{where}.fighter names no fighter of the state")
-    card = read_card(choice["card"], f"{where}.card", config)
+        raise fail(where, f"{where}.fighter names no fighter of the state")
     reach = None
     if card["reach"] is not None:
-        reach = read_reach(card["reach"], f"{where}.card.reach", config)
+        reach = reach_of(card["reach"], f"{where}.card.reach", config)
     elif card["kind"] in ATTACKS:
-        raise RuleError(BAD_INPUT, f"{where}.card.reach is required for a {card['kind']}")
-    attributes = read_attributes(state["fighters"][ident], f"{IN}.state.fighters[{ident}]")
+        raise fail(where, f"{where}.card.reach is required for a {card['kind']}")
+    attributes = state["fighters"][ident]["attributes"]
     speed = turn_speed_of(attributes, card["speed"], card["focus"], config)
-    aim = choice["aim"]
-    if not isinstance(aim, Mapping):
-        raise RuleError(BAD_INPUT, f"{where}.aim must be an object")
-    boost = get_int_list(choice, "boost", where, 0, SMALL_INT)
-    save_boost = get_int(choice, "save_boost", where, 0, SMALL_INT)
-    play = Play(ident, card, reach, speed, aim, boost, save_boost, read_protects(choice, where))
-    return (play, get_bool(choice, "wait", where), read_path(choice, "path", where))
+    boost, save_boost = choice["boost"], choice["save_boost"]
+    play = Play(ident, card, reach, speed, choice["aim"], boost, save_boost, choice["protects"])
+    return (play, choice["wait"], path_of(choice["path"]))
 
 
-def read_plays(
-    fields: Mapping[str, Any], state: Mapping[str, Any], config: Mapping[str, Any]
-) -> dict[str, tuple[Play, bool, list[Any]]]:
+def plays_of(fields: Input, state: Input, config: Mapping[str, Any]) -> dict[str, Chosen]:
     """DR-R07 step 1: every fighter still in the fight chooses exactly one card."""
-    plays: dict[str, tuple[Play, bool, list[Any]]] = {}
-    for where, item in read_objects(fields, "choices", IN):
-        play = read_play(item, where, state, config)
+    plays: dict[str, Chosen] = {}
+    for index, choice in enumerate(fields["choices"]):
+        where = f"{IN}.choices[{index}]"
+        play = play_of(choice, where, state, config)
         if play[0].fighter in plays:
-            raise RuleError(BAD_INPUT, f"{where}.fighter already chose a card this Turn")
+            raise fail(where, f"{where}.fighter already chose a card this Turn")
         plays[play[0].fighter] = play
     inside = sorted(
         i for i, f in state["fighters"].items() if f["status"] not in ("down", "obliterated")
     )
     if sorted(plays) != inside:
-        raise RuleError(
-            BAD_INPUT, f"{IN}.choices must hold one card for each fighter still in the fight"
-        )
+        raise fail(IN, f"{IN}.choices must hold one card for each fighter still in the fight")
     return plays
 
 
@@ -186,10 +114,7 @@ def _disabled(
     """DR-G41: a dampened fighter's gift cards (tagged as the dampener says) do nothing."""
     if "dampened" not in fighter["conditions"]:
         return False
-    dampener = config_object(
-        config, "dampener", ("disables_tags", "removes_blind_fighting", "sensorial_class")
-    )
-    gone = read_str_list(dampener, "disables_tags", f"{CF}.dampener")
+    gone = config["dampener"]["disables_tags"]
     return any(tag in gone for tag in card["tags"])
 
 
@@ -197,7 +122,7 @@ def _done(scene: Scene, fighter: str) -> None:
     scene.state["fighters"][fighter] = {**scene.state["fighters"][fighter], "acted": True}
 
 
-def fighter_turn(scene: Scene, play: Play, path: list[Any]) -> list[Event]:
+def fighter_turn(scene: Scene, play: Play, path: list[Hex]) -> list[Event]:
     """DR-R07 steps 3-4, DR-G18, DR-G41: reveal the card, then move and act unless Dizzied.
 
     A Dizzied fighter's card does nothing (`move_and_act`) or only moves (`act_only`).
@@ -206,14 +131,14 @@ def fighter_turn(scene: Scene, play: Play, path: list[Any]) -> list[Event]:
     fighter = state["fighters"][play.fighter]
     events: list[Event] = [{"type": "reveal", "fighter": play.fighter, "card": play.card["id"]}]
     lost = conditions.loses_action(fighter, state["turn"])
-    loses = get_choice(config, "dizzy_loses", CF, LOSES)
+    loses = config["dizzy_loses"]
     if _disabled(fighter, play.card, config):
         events.append({"type": "card_disabled", "fighter": play.fighter, "card": play.card["id"]})
     elif lost and loses == "move_and_act":
         events.append({"type": "action_lost", "fighter": play.fighter, "loses": loses})
     else:
         where = f"{IN}.choices[{play.fighter}].path"
-        start = read_hex(fighter, "hex", f"{IN}.state.fighters[{play.fighter}]")
+        start = as_hex(fighter["hex"])
         end = walk(start, path, play.card["movement"], occupied(state, play.fighter), where)
         if path:
             events.append(move_event(play.fighter, start, end, len(path)))
@@ -241,11 +166,9 @@ def _out(scene: Scene, fighter: str) -> list[Event]:
     return []
 
 
-def run_order(
-    scene: Scene, order: list[str], plays: Mapping[str, tuple[Play, bool, list[Any]]]
-) -> list[Event]:
+def run_order(scene: Scene, order: list[str], plays: Mapping[str, Chosen]) -> list[Event]:
     """DR-R07 steps 3 and 5, DR-G20: fastest first; a Waiting fighter drops to the end once."""
-    lifo = get_choice(scene.config, "wait_queue", CF, WAIT_QUEUES) == "lifo"
+    lifo = scene.config["wait_queue"] == "lifo"
     events: list[Event] = []
     waiting: list[str] = []
     for fighter in order:
@@ -279,18 +202,16 @@ def end_turn(scene: Scene) -> list[Event]:
     return [*events, *expired, {"type": "turn_end", "turn": number}]
 
 
-def turn(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def turn(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R01, DR-R07, DR-R08, DR-G19, DR-G20, DR-G21: one whole Turn for every fighter at once.
 
     Secret cards come in together; Speeds are revealed (cards stay hidden); the order is
     fastest first with roll-offs; each fighter in turn may Wait, then reveals, moves and acts.
     The mode (live or training) is announced first, as every fighter knows it.
     """
-    fields = expect_object(inp, IN, ("state", "visibility", "choices"))
-    state = read_state(fields["state"], config)
-    visibility = get_str(fields, "visibility", IN)
-    mode = get_choice(config, "mode", CF, MODES)
-    plays = read_plays(fields, state, config)
+    state = check_state(inp["state"], config)
+    visibility, mode = inp["visibility"], config["mode"]
+    plays = plays_of(inp, state, config)
     for ident in plays:
         state["fighters"][ident] = {**state["fighters"][ident], "played": True, "acted": False}
     events: list[Event] = [{"type": "turn_start", "turn": state["turn"], "mode": mode}]

@@ -11,33 +11,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from compiler.rules.base import Event, Rule, State
-from compiler.rules.danger_room.attributes import ATTRIBUTES
-from compiler.rules.danger_room.common import (
-    CF,
-    IN,
-    read_id,
-    read_objects,
-    read_str_list,
-    unique_ids,
-)
-from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import expect_object, get_bool, get_choice, get_int
+from compiler.rules.danger_room.common import IN, Input, unique_ids
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 HANDS = 2
 """DR-R23: "You have two hands"."""
-WEAPON_KEYS = (
-    "id",
-    "hands",
-    "damage",
-    "base_attribute",
-    "techniques",
-    "capacity",
-    "loaded",
-    "thrown",
-)
-USES: tuple[str, ...] = ("attack", "reload")
-CHANGES: tuple[str, ...] = ("costs_turn", "free")
 
 Result = tuple[list[Event], State]
 
@@ -55,35 +34,33 @@ class Weapon(NamedTuple):
     thrown: bool
 
 
-def _shots(fields: Mapping[str, Any], where: str) -> tuple[int | None, int | None]:
-    if fields["capacity"] is None:
-        if fields["loaded"] is not None:
-            raise RuleError(BAD_INPUT, f"{where}.loaded must be null when capacity is null")
-        return (None, None)
-    capacity = get_int(fields, "capacity", where, 1, 1000)
-    return (capacity, get_int(fields, "loaded", where, 0, capacity))
+def _check_shots(capacity: int | None, loaded: int | None, where: str) -> None:
+    if capacity is None and loaded is not None:
+        raise fail(where, f"{where}.loaded must be null when capacity is null")
+    if capacity is not None and (loaded is None or loaded > capacity):
+        raise fail(where, f"{where}.loaded must be an integer in 0..{capacity}")
 
 
-def read_weapon(value: object, where: str) -> Weapon:
-    """DR-R23, DR-G35: one weapon; its Damage and Base Attribute are the technique's."""
-    fields = expect_object(value, where, WEAPON_KEYS)
-    capacity, loaded = _shots(fields, where)
+def weapon_of(value: Input, where: str) -> Weapon:
+    """DR-R23, DR-G35: one checked weapon, a firearm's shots within its capacity; its Damage and
+    Base Attribute are the technique's."""
+    _check_shots(value["capacity"], value["loaded"], where)
     return Weapon(
-        read_id(fields, "id", where),
-        get_int(fields, "hands", where, 1, HANDS),
-        get_int(fields, "damage", where, 0, 100),
-        get_choice(fields, "base_attribute", where, ATTRIBUTES),
-        tuple(read_str_list(fields, "techniques", where)),
-        capacity,
-        loaded,
-        get_bool(fields, "thrown", where),
+        value["id"],
+        value["hands"],
+        value["damage"],
+        value["base_attribute"],
+        tuple(value["techniques"]),
+        value["capacity"],
+        value["loaded"],
+        value["thrown"],
     )
 
 
-def read_weapons(fields: Mapping[str, Any], key: str) -> list[Weapon]:
+def weapons_of(items: Sequence[Input], where: str) -> list[Weapon]:
     """DR-R23: a fighter's carried weapons, ids unique."""
-    weapons = [read_weapon(item, where) for where, item in read_objects(fields, key, IN)]
-    unique_ids([w.id for w in weapons], f"{IN}.{key}")
+    weapons = [weapon_of(item, f"{where}[{index}]") for index, item in enumerate(items)]
+    unique_ids([w.id for w in weapons], where)
     return weapons
 
 
@@ -91,9 +68,9 @@ def check_hands(weapons: Sequence[Weapon], wielded: Sequence[str]) -> list[Weapo
     """DR-R23, DR-G36: the wielded weapons, whose hands add up to at most two."""
     held = [w for w in weapons if w.id in wielded]
     if len(held) != len(wielded):
-        raise RuleError(BAD_INPUT, f"{IN}.wielded names a weapon the fighter does not carry")
+        raise fail(IN, f"{IN}.wielded names a weapon the fighter does not carry")
     if sum(w.hands for w in held) > HANDS:
-        raise RuleError(BAD_INPUT, f"{IN}.wielded needs more than {HANDS} hands")
+        raise fail(IN, f"{IN}.wielded needs more than {HANDS} hands")
     return held
 
 
@@ -102,7 +79,6 @@ def techniques(held: Sequence[Weapon], config: Mapping[str, Any]) -> list[dict[s
 
     The weapon's "own skill" is its Base Attribute (`weapon_skill_maps_to`).
     """
-    get_choice(config, "weapon_skill_maps_to", CF, ("base_attribute",))
     return [
         {"card": card, "weapon": w.id, "damage": w.damage, "base_attribute": w.base_attribute}
         for w in held
@@ -118,7 +94,7 @@ def use_weapon(weapon: Weapon, owner: str, action: str) -> tuple[Weapon, list[Ev
     """
     if action == "reload":
         if weapon.capacity is None:
-            raise RuleError(BAD_INPUT, f"{IN}.weapon is not a firearm and cannot be reloaded")
+            raise fail(IN, f"{IN}.weapon is not a firearm and cannot be reloaded")
         event: Event = {
             "type": "reload",
             "fighter": owner,
@@ -129,7 +105,7 @@ def use_weapon(weapon: Weapon, owner: str, action: str) -> tuple[Weapon, list[Ev
     events: list[Event] = []
     if weapon.loaded is not None:
         if weapon.loaded == 0:
-            raise RuleError(BAD_INPUT, f"{IN}.weapon is empty and must be reloaded first")
+            raise fail(IN, f"{IN}.weapon is empty and must be reloaded first")
         weapon = weapon._replace(loaded=weapon.loaded - 1)
         events.append(
             {"type": "shot", "fighter": owner, "weapon": weapon.id, "loaded": weapon.loaded}
@@ -153,11 +129,10 @@ def weapon_json(weapon: Weapon) -> dict[str, Any]:
     }
 
 
-def wield(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def wield(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R23, DR-G35, DR-G36: wield weapons (two hands at most) and list their techniques."""
-    fields = expect_object(inp, IN, ("fighter", "weapons", "wielded"))
-    fighter = read_id(fields, "fighter", IN)
-    held = check_hands(read_weapons(fields, "weapons"), read_str_list(fields, "wielded", IN))
+    fighter = inp["fighter"]
+    held = check_hands(weapons_of(inp["weapons"], f"{IN}.weapons"), inp["wielded"])
     available = techniques(held, config)
     hands = sum(w.hands for w in held)
     event: Event = {
@@ -169,12 +144,11 @@ def wield(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     return ([event], {"wielded": [w.id for w in held], "techniques": available})
 
 
-def change_weapons(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def change_weapons(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-G36: change wielded weapons mid-fight; by default that is the card for the Turn."""
-    fields = expect_object(inp, IN, ("fighter", "weapons", "wielded"))
-    fighter = read_id(fields, "fighter", IN)
-    held = check_hands(read_weapons(fields, "weapons"), read_str_list(fields, "wielded", IN))
-    costs = get_choice(config, "weapon_change", CF, CHANGES) == "costs_turn"
+    fighter = inp["fighter"]
+    held = check_hands(weapons_of(inp["weapons"], f"{IN}.weapons"), inp["wielded"])
+    costs = config["weapon_change"] == "costs_turn"
     event: Event = {
         "type": "weapon_change",
         "fighter": fighter,
@@ -191,26 +165,16 @@ def change_weapons(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> 
     )
 
 
-def weapon_use(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def weapon_use(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """DR-R23, DR-G35: one card use of a weapon: a shot, a Reload or a throw."""
-    fields = expect_object(inp, IN, ("fighter", "weapon", "action", "on_ground"))
-    fighter = read_id(fields, "fighter", IN)
-    weapon = read_weapon(fields["weapon"], f"{IN}.weapon")
-    action = get_choice(fields, "action", IN, USES)
-    on_ground = [_ground_item(item, where) for where, item in read_objects(fields, "on_ground", IN)]
-    weapon, events, gone = use_weapon(weapon, fighter, action)
+    fighter = inp["fighter"]
+    weapon = weapon_of(inp["weapon"], f"{IN}.weapon")
+    on_ground = list(inp["on_ground"])
+    weapon, events, gone = use_weapon(weapon, fighter, inp["action"])
     if gone:
         on_ground.append({"item": weapon.id, "owner": fighter, "thrown": True})
     return (events, {"weapon": weapon_json(weapon), "in_hand": not gone, "on_ground": on_ground})
 
-
-def _ground_item(value: object, where: str) -> dict[str, Any]:
-    item = expect_object(value, where, ("item", "owner", "thrown"))
-    return {
-        "item": read_id(item, "item", where),
-        "owner": read_id(item, "owner", where),
-        "thrown": get_bool(item, "thrown", where),
-    }
 
 
 RULES: Mapping[str, Rule] = {

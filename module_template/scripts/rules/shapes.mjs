@@ -144,6 +144,7 @@ class Reader {
     }
     if ( Object.hasOwn(shape, "const") ) return JSON.stringify(shape.const);
     if ( Object.hasOwn(shape, "anyOf") ) return shape.anyOf.map((/** @type {Shape} */ b) => this.expected(b)).join(" or ");
+    if ( Object.hasOwn(shape, "oneOf") ) return "an object";  // a tagged union's branches are objects
     return typeWords(shape);
   }
 

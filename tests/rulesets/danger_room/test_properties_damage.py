@@ -22,10 +22,11 @@ from property_budget import discard, discard_budget, keep
 from rules_parity import NodeEngine, canonical, run_python
 
 from compiler.rules.danger_room.attributes import ATTRIBUTES
-from compiler.rules.danger_room.combatant import CONDITIONS, THREAT_TIERS
+from compiler.rules.danger_room.combatant import THREAT_TIERS
 from compiler.rules.errors import RuleError
 from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import DiceQueue, Die, face_range, is_die
+from compiler.rules.registry import engines
 
 PROFILE = settings(
     derandomize=True,
@@ -35,6 +36,8 @@ PROFILE = settings(
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 ORACLE = settings(PROFILE, max_examples=100)
+#: DR-R29: the condition ids a fighter record may hold, as its declared shape lists them.
+CONDITIONS = tuple(engines()["danger_room"].inputs["$defs"]["conditions"]["properties"])
 DTYPES = ["fire", "cold"]
 MAX_RECORDED = 80
 

@@ -8,16 +8,15 @@
  * damage, both on the whole fight state, which every step here returns updated.
  */
 
-import { getBool, expectObject } from "../inputs.mjs";
 import * as defences from "./defences.mjs";
 import * as hits from "./hits.mjs";
-import { IN, hexJson, hexValue, readId } from "./common.mjs";
+import { IN, asHex, hexJson } from "./common.mjs";
 import { declare, land } from "./landing.mjs";
 import { FLIGHT, altitudeEvent } from "./movement.mjs";
-import { aimKeys } from "./reach.mjs";
-import { DAMPENED, isUnreactable, readSenses, readTraits, traitWorks, visibilityPenalty } from "./senses.mjs";
-import { readWeapon, useWeapon, weaponJson } from "./weapons.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
+import { checkAim } from "./reach.mjs";
+import { DAMPENED, effectiveSenses, isUnreactable, traitWorks, traitsOf, visibilityPenalty } from "./senses.mjs";
+import { useWeapon, weaponJson, weaponOf } from "./weapons.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
@@ -70,22 +69,16 @@ export function sensesOf(fighter, config) {
     traits: fighter.traits,
     conditions: Object.keys(fighter.conditions).sort()
   };
-  return readSenses(view, `${IN}.state.fighters[${fighter.id}]`, config);
+  return effectiveSenses(view, `${IN}.state.fighters[${fighter.id}]`, config);
 }
 
 /**
  * DR-R24: where a fight-state fighter stands.
- * @param {object} fighter
+ * @param {Record<string, any>} fighter
  * @returns {Body}
  */
 export function bodyOf(fighter) {
-  const where = `${IN}.state.fighters[${fighter.id}]`;
-  return {
-    id: fighter.id,
-    side: fighter.side,
-    hex: hexValue(fighter.hex, `${where}.hex`),
-    airborne: getBool(fighter, "airborne", where)
-  };
+  return { id: fighter.id, side: fighter.side, hex: asHex(fighter.hex), airborne: fighter.airborne };
 }
 
 /**
@@ -98,11 +91,9 @@ function weaponCard(scene, play) {
   const card = play.card;
   if ( card.weapon === null ) return [card, []];
   const fighter = scene.state.fighters[play.fighter];
-  if ( !fighter.wielded.includes(card.weapon) ) {
-    throw new RuleError(BAD_INPUT, `${IN}.choices: ${card.id} needs a weapon the fighter wields`);
-  }
+  if ( !fighter.wielded.includes(card.weapon) ) throw fail(IN, `${IN}.choices: ${card.id} needs a weapon the fighter wields`);
   const index = fighter.weapons.map(w => w.id).indexOf(card.weapon);
-  let weapon = readWeapon(fighter.weapons[index], `${IN}.state.fighters[${play.fighter}].weapons[${index}]`);
+  let weapon = weaponOf(fighter.weapons[index], `${IN}.state.fighters[${play.fighter}].weapons[${index}]`);
   let events;
   let gone;
   [weapon, events, gone] = useWeapon(weapon, play.fighter, card.kind === "reload" ? "reload" : "attack");
@@ -160,7 +151,8 @@ export function attack(scene, play) {
   const [card, events] = weaponCard(scene, play);
   const fighters = scene.state.fighters;
   const me = fighters[play.fighter];
-  const aim = expectObject(play.aim, `${IN}.choices[${play.fighter}].aim`, aimKeys(play.reach));
+  const aim = play.aim;
+  checkAim(aim, play.reach, `${IN}.choices[${play.fighter}].aim`);
   const bodies = Object.values(fighters).filter(f => !["down", "obliterated"].includes(f.status)).map(f => bodyOf(f));
   const attacker = bodies.find(b => b.id === play.fighter);
   const strike = { attacker, reach: play.reach, tags: [...card.tags] };
@@ -222,8 +214,7 @@ export function defend(scene, play) {
  */
 export function altitude(scene, play) {
   const fighter = scene.state.fighters[play.fighter];
-  const where = `${IN}.state.fighters[${play.fighter}]`;
-  const canFly = traitWorks(FLIGHT, readTraits(fighter, where), Object.hasOwn(fighter.conditions, DAMPENED), scene.config);
+  const canFly = traitWorks(FLIGHT, traitsOf(fighter), Object.hasOwn(fighter.conditions, DAMPENED), scene.config);
   const [event, airborne] = altitudeEvent(play.fighter, fighter.airborne, canFly, play.card.kind);
   scene.state.fighters[play.fighter] = { ...fighter, airborne };
   return [event];
@@ -251,8 +242,7 @@ export function act(scene, play) {
  * @returns {Array<[number, number]>}
  */
 export function occupied(state, mover) {
-  return Object.entries(state.fighters).filter(([ident]) => ident !== mover)
-    .map(([ident, f]) => hexValue(f.hex, `${IN}.state.fighters[${ident}].hex`));
+  return Object.entries(state.fighters).filter(([ident]) => ident !== mover).map(([, f]) => asHex(f.hex));
 }
 
 /**
@@ -264,14 +254,4 @@ export function occupied(state, mover) {
  */
 export function movedTo(state, fighter, end) {
   state.fighters[fighter] = { ...state.fighters[fighter], hex: hexJson([end[0], end[1]]) };
-}
-
-/**
- * DR-R16: whom an Active Defence covers (null: the owner).
- * @param {object} choice
- * @param {string} where
- * @returns {string|null}
- */
-export function readProtects(choice, where) {
-  return choice.protects === null ? null : readId(choice, "protects", where);
 }

@@ -5,61 +5,23 @@
 
 import * as dice from "../dice.mjs";
 import { bonus } from "./attributes.mjs";
-import { THREAT_TIERS, checkFighter, requireKeys } from "./combatant.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, getList, getStr, sortedKeys } from "../inputs.mjs";
+import { THREAT_TIERS } from "./combatant.mjs";
+import { sortedKeys } from "../inputs.mjs";
 
-const IN = "input";
-const CF = "config";
-const S = SMALL_INT;
 const QUEUE_STATES = Object.freeze(["obliterated", "down"]);
 
 /**
- * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
+ * @typedef {import("../primitives.mjs").Rule} Rule
  */
 
 /**
- * The fighters of the final state, checked, in id order.
- * @param {object} state
- * @param {string} where
- * @returns {object[]}
+ * The fighters of the final state in id order.
+ * @param {Record<string, any>} state
+ * @returns {Record<string, any>[]}
  */
-function roster(state, where) {
+function roster(state) {
   const all = state.fighters;
-  if ( (all === null) || (typeof all !== "object") || Array.isArray(all) ) {
-    throw new RuleError(BAD_INPUT, `${where}.fighters must be an object`);
-  }
-  return sortedKeys(Object.keys(all)).map((key, index) => {
-    const at = `${where}.fighters[${index}]`;
-    const fighter = checkFighter(all[key], at);
-    requireKeys(fighter, at, ["xp", "played"]);
-    if ( fighter.xp !== null ) getInt(fighter, "xp", at, 0, S);
-    getBool(fighter, "played", at);
-    return fighter;
-  });
-}
-
-/**
- * The items on the ground, checked.
- * @param {object} state
- * @param {string} where
- * @returns {object[]}
- */
-function ground(state, where) {
-  return getList(state, "on_ground", where).map((raw, index) => {
-    const at = `${where}.on_ground[${index}]`;
-    const item = expectObject(raw, at, ["item", "owner", "thrown"]);
-    getStr(item, "item", at);
-    getStr(item, "owner", at);
-    getBool(item, "thrown", at);
-    return { ...item };
-  });
+  return sortedKeys(Object.keys(all)).map(key => all[key]);
 }
 
 /**
@@ -69,7 +31,6 @@ function ground(state, where) {
  * @returns {number}
  */
 export function enemyXp(fighter, config) {
-  getChoice(config, "xp_default", CF, ["tier_multiplier"]);
   if ( fighter.xp !== null ) return fighter.xp;
   return THREAT_TIERS[fighter.threat_tier];
 }
@@ -81,7 +42,6 @@ export function enemyXp(fighter, config) {
  * @returns {object}
  */
 export function xpSplit(fighters, config) {
-  getChoice(config, "xp_remainder", CF, ["discard"]);
   const defeated = fighters.filter(f => (f.threat_tier !== null) && QUEUE_STATES.includes(f.status));
   const total = defeated.reduce((sum, f) => sum + enemyXp(f, config), 0);
   const fought = fighters.filter(f => (f.threat_tier === null) && f.played).map(f => f.id);
@@ -102,10 +62,8 @@ export function xpSplit(fighters, config) {
  * @returns {string[]}
  */
 export function resurrectionQueue(fighters, config) {
-  if ( getChoice(config, "mode", CF, ["live", "training"]) === "training" ) return [];
-  const where = `${CF}.resurrection_queue_includes`;
-  const includes = getList(config, "resurrection_queue_includes", CF);
-  includes.forEach((name, index) => getChoice({ status: name }, "status", `${where}[${index}]`, QUEUE_STATES));
+  if ( config.mode === "training" ) return [];
+  const includes = config.resurrection_queue_includes;
   return fighters.filter(f => includes.includes(f.status)).map(f => f.id);
 }
 
@@ -116,7 +74,7 @@ export function resurrectionQueue(fighters, config) {
  * @returns {[object[], object]}
  */
 function recover(fighters, config) {
-  const training = getChoice(config, "mode", CF, ["live", "training"]) === "training";
+  const training = config.mode === "training";
   const events = [];
   const after = {};
   for ( let fighter of fighters ) {
@@ -138,11 +96,8 @@ function recover(fighters, config) {
  * @type {Rule}
  */
 export function aftermath(input, config, queue) {
-  const fields = expectObject(input, IN, ["state"]);
-  const where = `${IN}.state`;
-  const state = requireKeys(fields.state, where, ["fighters", "on_ground"]);
-  const fighters = roster(state, where);
-  const items = ground(state, where);
+  const fighters = roster(input.state);
+  const items = input.state.on_ground;
   const report = {
     end_states: fighters.map(f => ({ fighter: f.id, status: f.status, health: f.health })),
     on_ground: items.filter(i => !i.thrown).map(i => ({ item: i.item, owner: i.owner })),
@@ -162,7 +117,7 @@ export function aftermath(input, config, queue) {
  * @returns {number}
  */
 export function nightBlock(hitDie, endurance, config) {
-  return Math.max(getInt(config, "min_health", CF, 1, 1000), hitDie + bonus(endurance, config));
+  return Math.max(config.min_health, hitDie + bonus(endurance, config));
 }
 
 /**
@@ -170,16 +125,10 @@ export function nightBlock(hitDie, endurance, config) {
  * @type {Rule}
  */
 export function overnightRecovery(input, config, queue) {
-  const fields = expectObject(input, IN, ["health", "max_health", "phenotype_hit_die", "endurance", "nights"]);
-  const health = getInt(fields, "health", IN, -S, S);
-  const top = getInt(fields, "max_health", IN, 1, S);
-  const die = getInt(fields, "phenotype_hit_die", IN, 1, 1000);
-  const endurance = getInt(fields, "endurance", IN, 0, 1000);
-  const nights = getInt(fields, "nights", IN, 0, 10000);
-  const rate = getChoice(config, "overnight_recovery", CF, ["generation_block", "full"]);
-  const block = nightBlock(die, endurance, config);
+  const [health, top, nights] = [input.health, input.max_health, input.nights];
+  const block = nightBlock(input.phenotype_hit_die, input.endurance, config);
   let after;
-  if ( rate === "full" ) after = nights ? Math.max(health, top) : health;
+  if ( config.overnight_recovery === "full" ) after = nights ? Math.max(health, top) : health;
   else after = Math.max(health, Math.min(top, health + (nights * block)));
   return [[{ type: "recovery", nights, per_night: block, health: after }], { health: after }];
 }

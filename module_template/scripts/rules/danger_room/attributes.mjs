@@ -2,13 +2,11 @@
  * Attributes, bonuses, cardless pools and success counting (DR-R01..R06, DR-G01/G02/G14);
  * mirror of `compiler/rules/danger_room/attributes.py`, function for function.
  *
- * `bonus` and `readAttributes` are the shared entry points the damage part (part B) uses;
+ * `bonus` and `cardlessPool` are the shared entry points the damage part (part B) uses;
  * `countPool` counts the pools of the rules here the way part B's `rolls.roll` does (DR-G14).
  */
 
 import * as dice from "../dice.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, getIntList } from "../inputs.mjs";
-import { CF, IN, configObject, readId } from "./common.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -22,15 +20,10 @@ import { CF, IN, configObject, readId } from "./common.mjs";
 
 /** DR-R02: the five attributes, in sheet order. */
 export const ATTRIBUTES = Object.freeze(["brawn", "agility", "endurance", "intellect", "perception"]);
-export const ATTRIBUTE_MAX = 1000;
 export const DIE = 10;
 export const SUCCESS_MIN_FACE = 6;
 export const CARDLESS_BASE = 3;
 export const CARDLESS_MIN = 1;
-export const POOL_MAX = 1000;
-const ROUNDINGS = Object.freeze(["floor", "half_up"]);
-const FUMBLE_ORDERS = Object.freeze(["dice_then_flat", "flat_then_dice"]);
-const BOTCH_RESULTS = Object.freeze(["zero", "net"]);
 
 /**
  * DR-R03, DR-G01: (score - offset) / divisor, floored (default) or rounded half up.
@@ -39,25 +32,12 @@ const BOTCH_RESULTS = Object.freeze(["zero", "net"]);
  * @returns {number}
  */
 export function bonus(score, config) {
-  const params = configObject(config, "attribute_bonus", ["offset", "divisor", "rounding"]);
-  const where = `${CF}.attribute_bonus`;
-  const offset = getInt(params, "offset", where, -100, 100);
-  const divisor = getInt(params, "divisor", where, 1, 100);
-  const difference = score - offset;
-  if ( getChoice(params, "rounding", where, ROUNDINGS) === "floor" ) return dice.floorDiv(difference, divisor);
+  const params = config.attribute_bonus;
+  const divisor = params.divisor;
+  const difference = score - params.offset;
+  if ( params.rounding === "floor" ) return dice.floorDiv(difference, divisor);
   // Half up without floats: floor((2d + divisor) / (2 divisor)).
   return dice.floorDiv((2 * difference) + divisor, 2 * divisor);
-}
-
-/**
- * DR-R01, DR-R02, DR-G02: `obj.attributes`, all five required (none is ever assumed).
- * @param {object} obj
- * @param {string} where
- * @returns {Object<string, number>}
- */
-export function readAttributes(obj, where) {
-  const scores = expectObject(obj.attributes, `${where}.attributes`, ATTRIBUTES);
-  return Object.fromEntries(ATTRIBUTES.map(name => [name, getInt(scores, name, `${where}.attributes`, 0, ATTRIBUTE_MAX)]));
 }
 
 /**
@@ -81,8 +61,7 @@ export function cardlessPool(attributeBonus) {
  * @returns {{dice_successes: number, ones: number, botch: boolean, successes: number}}
  */
 export function countPool(faces, fumbling, flat, config) {
-  const order = getChoice(config, "fumble_order", CF, FUMBLE_ORDERS);
-  const botchResult = getChoice(config, "botch_result", CF, BOTCH_RESULTS);
+  const [order, botchResult] = [config.fumble_order, config.botch_result];
   const hits = dice.countAtLeast(faces, SUCCESS_MIN_FACE);
   const ones = fumbling ? dice.countNatural(faces, 1) : 0;
   let total;
@@ -127,16 +106,11 @@ export function poolEvent(fighter, kind, faces, counted, flat) {
 
 /**
  * DR-R05, DR-R28: the roller's `fumbling`, BOOSTs taken and luck (+1 Lucky, -1 Jinxed).
- * @param {object} fields
- * @param {string} where
+ * @param {Record<string, any>} fields
  * @returns {Flat}
  */
-export function readFlat(fields, where) {
-  return {
-    fumbling: getBool(fields, "fumbling", where),
-    boost: getInt(fields, "boost", where, 0, 100),
-    luck: getInt(fields, "luck", where, -1, 1)
-  };
+export function flatOf(fields) {
+  return { fumbling: fields.fumbling, boost: fields.boost, luck: fields.luck };
 }
 
 /**
@@ -156,22 +130,11 @@ export function rolled(fighter, kind, faces, flat, config) {
 }
 
 /**
- * A fighter's `{id, attributes}`.
- * @param {unknown} input
- * @returns {[string, Object<string, number>]}
- */
-function fighterOf(input) {
-  const fighter = expectObject(input, `${IN}.fighter`, ["id", "attributes"]);
-  return [readId(fighter, "id", `${IN}.fighter`), readAttributes(fighter, `${IN}.fighter`)];
-}
-
-/**
  * DR-R03, DR-R06, DR-G01: each score's bonus and cardless pool (the DR-E01 table).
  * @type {Rule}
  */
 export function attributeBonus(input, config, queue) {
-  const fields = expectObject(input, IN, ["scores"]);
-  const scores = getIntList(fields, "scores", IN, 0, ATTRIBUTE_MAX);
+  const scores = input.scores;
   const bonuses = scores.map(score => bonus(score, config));
   const pools = bonuses.map(value => cardlessPool(value));
   const events = scores.map((s, i) => ({ type: "attribute_bonus", score: s, bonus: bonuses[i], cardless_pool: pools[i] }));
@@ -183,8 +146,7 @@ export function attributeBonus(input, config, queue) {
  * @type {Rule}
  */
 export function fighterProfile(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter"]);
-  const [ident, attributes] = fighterOf(fields.fighter);
+  const [ident, attributes] = [input.fighter.id, input.fighter.attributes];
   const bonuses = Object.fromEntries(ATTRIBUTES.map(name => [name, bonus(attributes[name], config)]));
   const pools = Object.fromEntries(ATTRIBUTES.map(name => [name, cardlessPool(bonuses[name])]));
   const event = { type: "profile", fighter: ident, bonuses, cardless_pools: pools };
@@ -196,11 +158,8 @@ export function fighterProfile(input, config, queue) {
  * @type {Rule}
  */
 export function poolRoll(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "count", "fumbling", "boost", "luck"]);
-  const fighter = readId(fields, "fighter", IN);
-  const count = getInt(fields, "count", IN, -SMALL_INT, POOL_MAX);
-  const flat = readFlat(fields, IN);
-  return rolled(fighter, "pool", queue.takeMany(DIE, count), flat, config);
+  const diceFaces = queue.takeMany(DIE, input.count);
+  return rolled(input.fighter, "pool", diceFaces, flatOf(input), config);
 }
 
 /**
@@ -208,11 +167,9 @@ export function poolRoll(input, config, queue) {
  * @type {Rule}
  */
 export function cardlessRoll(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "attribute", "fumbling", "boost", "luck"]);
-  const [ident, attributes] = fighterOf(fields.fighter);
-  const attribute = getChoice(fields, "attribute", IN, ATTRIBUTES);
-  const size = cardlessPool(bonus(attributes[attribute], config));
-  return rolled(ident, "cardless", queue.takeMany(DIE, size), readFlat(fields, IN), config);
+  const fighter = input.fighter;
+  const size = cardlessPool(bonus(fighter.attributes[input.attribute], config));
+  return rolled(fighter.id, "cardless", queue.takeMany(DIE, size), flatOf(input), config);
 }
 
 /** Every rule of this topic by camelCase name, in file order. */

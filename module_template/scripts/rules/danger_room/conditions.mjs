@@ -5,35 +5,21 @@
  * N); the Turn orchestration calls `end_of_turn` to drop the ones that have run out.
  */
 
-import { checkFighter, endurancePool } from "./combatant.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, sortedKeys } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-export const TIMED = Object.freeze(["fumbling", "dazzled", "confused", "lucky", "jinxed", "dampened"]);
-const DIZZY_LOSES = Object.freeze(["move_and_act", "act_only"]);
+import { endurancePool } from "./combatant.mjs";
+import { sortedKeys } from "../inputs.mjs";
 
 /**
- * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
+ * @typedef {import("../primitives.mjs").Rule} Rule
  */
 
 /**
  * DR-G17: a rider's `duration_turns`, or `condition_duration_turns` when it is null.
- * @param {unknown} value
- * @param {string} where
- * @param {object} config
+ * @param {number|null} value
+ * @param {Record<string, any>} config
  * @returns {number}
  */
-export function duration(value, where, config) {
-  if ( value === null ) return getInt(config, "condition_duration_turns", CF, 1, 100);
-  return getInt({ duration_turns: value }, "duration_turns", where, 1, SMALL_INT);
+export function duration(value, config) {
+  return value === null ? config.condition_duration_turns : value;
 }
 
 /**
@@ -101,8 +87,7 @@ export function losesAction(fighter, turn) {
  * @returns {[object, object]}
  */
 export function applyDizzy(fighter, lost, threshold, turn, config) {
-  const loses = getChoice(config, "dizzy_loses", CF, DIZZY_LOSES);
-  const stacks = getBool(config, "dizzy_stacks", CF);
+  const [loses, stacks] = [config.dizzy_loses, config.dizzy_stacks];
   const pending = dizzyPending(fighter, turn);
   let lostTurn = fighter.acted ? turn + 1 : turn;
   if ( pending ) {
@@ -159,12 +144,8 @@ export function expire(fighter, turn) {
  * @type {Rule}
  */
 export function inflict(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "condition", "duration_turns", "turn"]);
-  const fighter = checkFighter(fields.fighter, `${IN}.fighter`);
-  const condition = getChoice(fields, "condition", IN, TIMED);
-  const turns = duration(fields.duration_turns, IN, config);
-  const turn = getInt(fields, "turn", IN, 1, SMALL_INT);
-  const [event, updated] = inflictCondition(fighter, condition, turns, turn);
+  const turns = duration(input.duration_turns, config);
+  const [event, updated] = inflictCondition(input.fighter, input.condition, turns, input.turn);
   return [[event], { fighter: updated }];
 }
 
@@ -173,11 +154,7 @@ export function inflict(input, config, queue) {
  * @type {Rule}
  */
 export function dizzyCheck(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "health_lost", "turn"]);
-  const fighter = checkFighter(fields.fighter, `${IN}.fighter`);
-  const lost = getInt(fields, "health_lost", IN, 0, SMALL_INT);
-  const turn = getInt(fields, "turn", IN, 1, SMALL_INT);
-  const [events, updated] = checkDizzy(fighter, lost, turn, config);
+  const [events, updated] = checkDizzy(input.fighter, input.health_lost, input.turn, config);
   return [events, { dizzied: events.length > 0, fighter: updated }];
 }
 
@@ -186,17 +163,12 @@ export function dizzyCheck(input, config, queue) {
  * @type {Rule}
  */
 export function expireConditions(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighters", "turn"]);
-  const turn = getInt(fields, "turn", IN, 1, SMALL_INT);
-  const roster = fields.fighters;
-  if ( (roster === null) || (typeof roster !== "object") || Array.isArray(roster) ) {
-    throw new RuleError(BAD_INPUT, `${IN}.fighters must be an object`);
-  }
+  const roster = input.fighters;
   const events = [];
+  /** @type {Record<string, object>} */
   const fighters = {};
-  sortedKeys(Object.keys(roster)).forEach((key, index) => {
-    const fighter = checkFighter(roster[key], `${IN}.fighters[${index}]`);
-    const [ended, updated] = expire(fighter, turn);
+  sortedKeys(Object.keys(roster)).forEach(key => {
+    const [ended, updated] = expire(roster[key], input.turn);
     fighters[key] = updated;
     events.push(...ended);
   });

@@ -8,34 +8,16 @@
  */
 
 import * as dice from "../dice.mjs";
-import { ATTRIBUTES } from "./attributes.mjs";
-import { attributeBonus, checkFighter, checkNames, requireKeys } from "./combatant.mjs";
-import { TIMED, checkDizzy } from "./conditions.mjs";
-import { DEFENSE_MODELS } from "./saves.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, getList, getStr } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-const S = SMALL_INT;
-export const CARD_KEYS = Object.freeze([
-  "id", "kind", "damage", "base_attribute", "damage_type", "hits", "tags", "save", "inflicts"
-]);
-const ON_SAVE = Object.freeze(["half", "negate"]);
+import { attributeBonus } from "./combatant.mjs";
+import { IN } from "./common.mjs";
+import { checkDizzy } from "./conditions.mjs";
+import { fail } from "../shapes.mjs";
 
 /** DR-R19 step 1: Vulnerable adds 2 dice, Resist takes 2 away. */
 const RELATION_DICE = 2;
 
-export const MAX_HITS = 100;
-
 /**
- * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
+ * @typedef {import("../primitives.mjs").Rule} Rule
  */
 
 /**
@@ -47,55 +29,16 @@ export const MAX_HITS = 100;
  */
 
 /**
- * Check the card's `save`: null or `{attribute, on_save}`.
- * @param {object} card
+ * DR-R18: a card that deals Damage names its Base Attribute ("Nothing is assumed from the kind of
+ * card"); its other fields arrive checked by its shape.
+ * @param {Record<string, any>} card
  * @param {string} where
+ * @returns {void}
  */
-function checkSave(card, where) {
-  if ( card.save === null ) return;
-  const save = expectObject(card.save, `${where}.save`, ["attribute", "on_save"]);
-  getStr(save, "attribute", `${where}.save`);
-  getChoice(save, "on_save", `${where}.save`, ON_SAVE);
-}
-
-/**
- * Check the card's `inflicts`: `{condition, duration_turns}` riders.
- * @param {object} card
- * @param {string} where
- */
-function checkInflicts(card, where) {
-  getList(card, "inflicts", where).forEach((item, index) => {
-    const at = `${where}.inflicts[${index}]`;
-    const rider = expectObject(item, at, ["condition", "duration_turns"]);
-    getChoice(rider, "condition", at, TIMED);
-    if ( rider.duration_turns !== null ) getInt(rider, "duration_turns", at, 1, S);
-  });
-}
-
-/**
- * DR-R18, DR-R19, DR-R20: the card fields the damage steps read (others are kept).
- * @param {unknown} value
- * @param {string} where
- * @returns {object}
- */
-export function checkCard(value, where) {
-  const card = requireKeys(value, where, CARD_KEYS);
-  getStr(card, "id", where);
-  getStr(card, "kind", where);
-  if ( card.damage !== null ) {
-    getInt(card, "damage", where, 0, S);
-    // DR-R18: "Nothing is assumed from the kind of card."
-    if ( card.base_attribute === null ) {
-      throw new RuleError(BAD_INPUT, `${where}.base_attribute is required when damage is set`);
-    }
+export function checkCard(card, where) {
+  if ( (card.damage !== null) && (card.base_attribute === null) ) {
+    throw fail(where, `${where}.base_attribute is required when damage is set`);
   }
-  if ( card.base_attribute !== null ) getChoice(card, "base_attribute", where, ATTRIBUTES);
-  if ( card.damage_type !== null ) getStr(card, "damage_type", where);
-  getInt(card, "hits", where, 1, MAX_HITS);
-  checkNames(card, "tags", where);
-  checkSave(card, where);
-  checkInflicts(card, where);
-  return card;
 }
 
 /**
@@ -116,7 +59,6 @@ export function negatesOnSave(card) {
  * @returns {string}
  */
 export function relation(target, damageType, config) {
-  getChoice(config, "type_relation_combine", CF, ["net"]);
   if ( damageType === null ) return "neutral";
   if ( target.immune.includes(damageType) ) return "immune";
   const net = Number(target.vulnerable.includes(damageType)) - Number(target.resist.includes(damageType));
@@ -132,8 +74,7 @@ export function relation(target, damageType, config) {
  * @returns {number}
  */
 export function defenseSoak(target, unreactable, config) {
-  const model = getChoice(config, "defense_model", CF, DEFENSE_MODELS);
-  if ( (model !== "soak_bonus") || unreactable ) return 0;
+  if ( (config.defense_model !== "soak_bonus") || unreactable ) return 0;
   return Math.max(0, attributeBonus(target, "agility", config));
 }
 
@@ -154,7 +95,7 @@ export function poolParts(attacker, target, card, aim, config) {
   const soak = target.soak + defenseSoak(target, aim.unreactable, config);
   const kind = relation(target, card.damage_type, config);
   const shift = { vulnerable: RELATION_DICE, resist: -RELATION_DICE }[kind] ?? 0;
-  const floor = getInt(config, "damage_pool_min", CF, 0, 100);
+  const floor = config.damage_pool_min;
   const size = dice.poolSize(card.damage, [gain, -soak, shift, -aim.penalty_dice], floor);
   return {
     card_damage: card.damage,
@@ -212,28 +153,14 @@ export function settleHit(target, hit, card, turn, config) {
 /* -------------------------------------------- */
 
 /**
- * The attack's `unreactable` and `penalty_dice` from a rule's input.
- * @param {object} fields
- * @returns {object}
- */
-function aimOf(fields) {
-  return {
-    unreactable: getBool(fields, "unreactable", IN),
-    penalty_dice: getInt(fields, "penalty_dice", IN, 0, S)
-  };
-}
-
-/**
  * DR-R18, DR-R19 step 1, DR-G06, DR-G12, DR-G13, DR-E05, DR-E07: a pool's size; no dice.
  * @type {Rule}
  */
 export function damagePool(input, config, queue) {
-  const fields = expectObject(input, IN, ["attacker", "target", "card", "unreactable", "penalty_dice"]);
-  const attacker = checkFighter(fields.attacker, `${IN}.attacker`);
-  const target = checkFighter(fields.target, `${IN}.target`);
-  const card = checkCard(fields.card, `${IN}.card`);
-  if ( card.damage === null ) throw new RuleError(BAD_INPUT, `${IN}.card.damage must be set for a damage pool`);
-  const parts = poolParts(attacker, target, card, aimOf(fields), config);
+  const [attacker, target, card] = [input.attacker, input.target, input.card];
+  checkCard(card, `${IN}.card`);
+  if ( card.damage === null ) throw fail(IN, `${IN}.card.damage must be set for a damage pool`);
+  const parts = poolParts(attacker, target, card, input, config);
   if ( parts.relation === "immune" ) {
     const event = { type: "immune", fighter: target.id, damage_type: card.damage_type };
     return [[event], { immune: true, pool: 0 }];
@@ -247,15 +174,10 @@ export function damagePool(input, config, queue) {
  * @type {Rule}
  */
 export function hitSteps(input, config, queue) {
-  const fields = expectObject(input, IN, ["target", "card", "hit", "rolled", "saved", "turn"]);
-  const target = checkFighter(fields.target, `${IN}.target`);
-  const card = checkCard(fields.card, `${IN}.card`);
-  const number = getInt(fields, "hit", IN, 1, MAX_HITS);
-  const rolled = getInt(fields, "rolled", IN, 0, S);
-  const saved = getBool(fields, "saved", IN);
-  const turn = getInt(fields, "turn", IN, 1, S);
-  const negated = saved && negatesOnSave(card);
-  const [events, updated] = settleHit(target, { number, rolled, saved, negated }, card, turn, config);
+  const [card, saved] = [input.card, input.saved];
+  checkCard(card, `${IN}.card`);
+  const hit = { number: input.hit, rolled: input.rolled, saved, negated: saved && negatesOnSave(card) };
+  const [events, updated] = settleHit(input.target, hit, card, input.turn, config);
   return [events, { target: updated }];
 }
 

@@ -3,40 +3,13 @@
  * `compiler/rules/danger_room/defences.py` (see it for the armed-defence record).
  */
 
-import { checkNames, requireKeys } from "./combatant.mjs";
-import { checkState, pick } from "./hits.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, getList, getStr, sortedKeys } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-const S = SMALL_INT;
-const DEFENCE_KEYS = Object.freeze(["stops", "emergency", "uses_per_fight", "targets", "effect", "amount", "on_block"]);
-const ARMED_KEYS = Object.freeze([
-  "owner", "protects", "card", "stops", "emergency", "effect", "amount", "heal", "empower"
-]);
-const EFFECTS = Object.freeze(["negate", "shield_points"]);
-const LASTS = Object.freeze(["until_next_own_turn", "end_of_turn"]);
-const MOMENTS = Object.freeze(["own_turn", "end_of_turn"]);
+import { IN } from "./common.mjs";
+import { pick, stateCopy } from "./hits.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
- * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
+ * @typedef {import("../primitives.mjs").Rule} Rule
  */
-
-/**
- * Whether `value` is a JSON object (not null, not a list).
- * @param {unknown} value
- * @returns {boolean}
- */
-function isObject(value) {
-  return (value !== null) && (typeof value === "object") && !Array.isArray(value);
-}
 
 /**
  * DR-G27: the built-in Block card's Active Defence, from `config.block_defence`.
@@ -44,11 +17,7 @@ function isObject(value) {
  * @returns {object}
  */
 export function blockDefence(config) {
-  const where = `${CF}.block_defence`;
-  const block = expectObject(config.block_defence, where, ["stops", "emergency", "uses_per_fight"]);
-  checkNames(block, "stops", where);
-  getBool(block, "emergency", where);
-  if ( block.uses_per_fight !== null ) getInt(block, "uses_per_fight", where, 1, S);
+  const block = config.block_defence;
   const onBlock = { heal: 0, empower: 0 };
   return { ...block, targets: "self", effect: "negate", amount: 0, on_block: onBlock };
 }
@@ -61,44 +30,21 @@ export function blockDefence(config) {
  * @returns {object}
  */
 export function cardDefence(card, where, config) {
-  const raw = card.active_defence;
-  if ( raw === null ) {
-    if ( card.kind !== "block" ) throw new RuleError(BAD_INPUT, `${where}.active_defence is required for this card`);
+  const defence = card.active_defence;
+  if ( defence === null ) {
+    if ( card.kind !== "block" ) throw fail(where, `${where}.active_defence is required for this card`);
     return blockDefence(config);
   }
-  const at = `${where}.active_defence`;
-  const defence = expectObject(raw, at, DEFENCE_KEYS);
-  checkNames(defence, "stops", at);
-  getBool(defence, "emergency", at);
-  if ( defence.uses_per_fight !== null ) getInt(defence, "uses_per_fight", at, 1, S);
-  getChoice(defence, "targets", at, ["self", "ally"]);
-  getChoice(defence, "effect", at, EFFECTS);
-  getInt(defence, "amount", at, 0, S);
-  const onBlock = expectObject(defence.on_block, `${at}.on_block`, ["heal", "empower"]);
-  getInt(onBlock, "heal", `${at}.on_block`, 0, S);
-  getInt(onBlock, "empower", `${at}.on_block`, 0, S);
   return { ...defence };
 }
 
 /**
- * The armed defences of the fight state, checked.
- * @param {object} state
- * @returns {object[]}
+ * The armed defences of the fight state (checked), as copies to update.
+ * @param {Record<string, any>} state
+ * @returns {Record<string, any>[]}
  */
 export function armedList(state) {
-  const where = `${IN}.state`;
-  requireKeys(state, where, ["defences"]);
-  const armed = getList(state, "defences", where);
-  armed.forEach((item, index) => {
-    const at = `${where}.defences[${index}]`;
-    const entry = expectObject(item, at, ARMED_KEYS);
-    for ( const key of ["owner", "protects", "card"] ) getStr(entry, key, at);
-    checkNames(entry, "stops", at);
-    getBool(entry, "emergency", at);
-    getChoice(entry, "effect", at, EFFECTS);
-    for ( const key of ["amount", "heal", "empower"] ) getInt(entry, key, at, 0, S);
-  });
-  return armed.map(item => ({ ...item }));
+  return state.defences.map((/** @type {Record<string, any>} */ item) => ({ ...item }));
 }
 
 /**
@@ -133,7 +79,7 @@ export function canCatch(defence, card, aim, config) {
   if ( !stopsCard(defence.stops, card) ) return false;
   if ( defence.emergency ) return true;
   if ( aim.unreactable ) return false;
-  if ( !getBool(config, "active_defence_needs_sight", CF) ) return true;
+  if ( !config.active_defence_needs_sight ) return true;
   const penalties = aim.sight_penalties;
   return !Object.hasOwn(penalties, defence.owner) || (penalties[defence.owner] === 0);
 }
@@ -201,7 +147,7 @@ function caught(state, defence, card) {
  * @returns {[object[], object, boolean]}
  */
 export function catchAttack(state, attack, config) {
-  const updated = checkState(state, `${IN}.state`);
+  const updated = stateCopy(state);
   const armed = armedList(updated);
   for ( const [index, defence] of armed.entries() ) {
     if ( defence.protects !== attack.target ) continue;
@@ -218,27 +164,6 @@ export function catchAttack(state, attack, config) {
 /* -------------------------------------------- */
 
 /**
- * The request of a defence check, checked.
- * @param {object} fields
- * @returns {object}
- */
-function attackOf(fields) {
-  const where = `${IN}.request`;
-  const request = expectObject(fields.request, where, ["target", "card", "unreactable", "sight_penalties"]);
-  getStr(request, "target", where);
-  const card = requireKeys(request.card, `${where}.card`, ["id", "kind", "tags", "damage_type"]);
-  getStr(card, "id", `${where}.card`);
-  getStr(card, "kind", `${where}.card`);
-  checkNames(card, "tags", `${where}.card`);
-  if ( card.damage_type !== null ) getStr(card, "damage_type", `${where}.card`);
-  getBool(request, "unreactable", where);
-  const penalties = request.sight_penalties;
-  if ( !isObject(penalties) ) throw new RuleError(BAD_INPUT, `${where}.sight_penalties must be an object`);
-  for ( const key of sortedKeys(Object.keys(penalties)) ) getInt(penalties, key, `${where}.sight_penalties`, 0, S);
-  return { ...request };
-}
-
-/**
  * DR-R15, DR-R16, DR-R20, DR-G11, DR-G26, DR-G27, DR-G28, DR-G29: does a defence catch?
  *
  * Input `{state, request: {target, card, unreactable, sight_penalties}}`; the state result
@@ -246,24 +171,19 @@ function attackOf(fields) {
  * @type {Rule}
  */
 export function defenceCheck(input, config, queue) {
-  const fields = expectObject(input, IN, ["state", "request"]);
-  const attack = attackOf(fields);
-  const [events, state, negated] = catchAttack(fields.state, attack, config);
+  const [events, state, negated] = catchAttack(input.state, input.request, config);
   return [events, { negated, state }];
 }
 
 /**
- * The owner's `defence_uses`, checked.
- * @param {object} owner
+ * The owner's `defence_uses`, which a fighter who arms a defence must carry.
+ * @param {Record<string, any>} owner
  * @param {string} where
- * @returns {object}
+ * @returns {Record<string, number>}
  */
 function usesOf(owner, where) {
-  requireKeys(owner, where, ["defence_uses"]);
-  const uses = owner.defence_uses;
-  if ( !isObject(uses) ) throw new RuleError(BAD_INPUT, `${where}.defence_uses must be an object`);
-  for ( const key of sortedKeys(Object.keys(uses)) ) getInt(uses, key, `${where}.defence_uses`, 0, S);
-  return { ...uses };
+  if ( !Object.hasOwn(owner, "defence_uses") ) throw fail(where, `${where}.defence_uses is required`);
+  return { ...owner.defence_uses };
 }
 
 /**
@@ -277,9 +197,9 @@ function usesOf(owner, where) {
 function protectsOf(state, fields, owner, targets) {
   const protectedOne = pick(state, fields, "protects", IN);
   if ( (targets === "self") && (protectedOne.id !== owner.id) ) {
-    throw new RuleError(BAD_INPUT, `${IN}.protects: this Active Defence covers only its owner`);
+    throw fail(IN, `${IN}.protects: this Active Defence covers only its owner`);
   }
-  if ( protectedOne.side !== owner.side ) throw new RuleError(BAD_INPUT, `${IN}.protects: a Shield covers only a teammate`);
+  if ( protectedOne.side !== owner.side ) throw fail(IN, `${IN}.protects: a Shield covers only a teammate`);
   return protectedOne.id;
 }
 
@@ -303,21 +223,17 @@ function expireOf(armed, owner) {
  * @type {Rule}
  */
 export function armDefence(input, config, queue) {
-  const fields = expectObject(input, IN, ["state", "owner", "card", "protects"]);
-  const state = checkState(fields.state, `${IN}.state`);
+  const state = stateCopy(input.state);
   let armed = armedList(state);
-  const owner = pick(state, fields, "owner", IN);
-  const card = requireKeys(fields.card, `${IN}.card`, ["id", "kind", "active_defence"]);
-  const cardId = getStr(card, "id", `${IN}.card`);
-  getStr(card, "kind", `${IN}.card`);
+  const owner = pick(state, input, "owner", IN);
+  const card = input.card;
+  const cardId = card.id;
   const defence = cardDefence(card, `${IN}.card`, config);
   const uses = usesOf(owner, `${IN}.state.fighters[owner]`);
   const limit = defence.uses_per_fight;
   const used = Object.hasOwn(uses, cardId) ? uses[cardId] : 0;
-  if ( (limit !== null) && (used >= limit) ) {
-    throw new RuleError(BAD_INPUT, `${IN}.card has no uses left this fight (${limit})`);
-  }
-  const protects = protectsOf(state, fields, owner, defence.targets);
+  if ( (limit !== null) && (used >= limit) ) throw fail(IN, `${IN}.card has no uses left this fight (${limit})`);
+  const protects = protectsOf(state, input, owner, defence.targets);
   let events;
   [events, armed] = expireOf(armed, owner.id);
   armed.push({
@@ -345,14 +261,12 @@ export function armDefence(input, config, queue) {
  * @type {Rule}
  */
 export function expireDefences(input, config, queue) {
-  const fields = expectObject(input, IN, ["state", "moment", "fighter"]);
-  const state = checkState(fields.state, `${IN}.state`);
+  const state = stateCopy(input.state);
   const armed = armedList(state);
-  const moment = getChoice(fields, "moment", IN, MOMENTS);
-  const lasts = getChoice(config, "active_defence_lasts", CF, LASTS);
-  let owner = null;
-  if ( moment === "own_turn" ) owner = getStr(fields, "fighter", IN);
-  else if ( fields.fighter !== null ) throw new RuleError(BAD_INPUT, `${IN}.fighter must be null at the end of a Turn`);
+  const [moment, owner] = [input.moment, input.fighter];
+  if ( (moment === "own_turn") && (owner === null) ) throw fail(IN, `${IN}.fighter must be a non-empty string`);
+  if ( (moment === "end_of_turn") && (owner !== null) ) throw fail(IN, `${IN}.fighter must be null at the end of a Turn`);
+  const lasts = config.active_defence_lasts;
   if ( (moment === "own_turn") !== (lasts === "until_next_own_turn") ) return [[], { ...state, defences: armed }];
   const [events, kept] = expireOf(armed, owner);
   return [events, { ...state, defences: kept }];

@@ -7,14 +7,9 @@
  */
 
 import * as dice from "../dice.mjs";
-import { ATTRIBUTES, readAttributes } from "./attributes.mjs";
-import { THREAT_TIERS, attributeBonus, checkFighter, overflow } from "./combatant.mjs";
-import { BAD_CONFIG, BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getChoice, getInt } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-const S = SMALL_INT;
+import { THREAT_TIERS, attributeBonus, overflow } from "./combatant.mjs";
+import { IN } from "./common.mjs";
+import { fail } from "../shapes.mjs";
 
 /** DR-R25: the crossing-0 roll is "against 10" ... */
 const ZERO_TN = 10;
@@ -22,22 +17,9 @@ const ZERO_TN = 10;
 /** DR-R25: ... "plus 1 for every 5 damage past 0". */
 const TN_STEP = 5;
 
-const MODES = Object.freeze(["live", "training"]);
-const PASS_RULES = Object.freeze(["meet", "exceed"]);
-const FUMES_END = Object.freeze(["landed", "damaged"]);
-const SHEET_KEYS = Object.freeze([
-  "kind", "attributes", "generation", "phenotype_hit_die", "threat_tier", "size", "soak", "toughness",
-  "shield_points", "stamina_max"
-]);
-
 /**
+ * @typedef {import("../primitives.mjs").Rule} Rule
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
  */
 
 /**
@@ -48,13 +30,8 @@ const SHEET_KEYS = Object.freeze([
  */
 export function sizeEntry(size, config) {
   const table = config.sizes;
-  if ( (table === null) || (typeof table !== "object") || Array.isArray(table) ) {
-    throw new RuleError(BAD_CONFIG, "config.sizes must be an object");
-  }
-  if ( !Object.hasOwn(table, size) ) throw new RuleError(BAD_INPUT, "the size is not in config.sizes");
-  const where = `${CF}.sizes entry`;
-  const entry = expectObject(table[size], where, ["hit_die", "bulk"]);
-  return [getInt(entry, "hit_die", where, 1, 1000), getInt(entry, "bulk", where, -100, 100)];
+  if ( !Object.hasOwn(table, size) ) throw fail(IN, "the size is not in config.sizes");
+  return [table[size].hit_die, table[size].bulk];
 }
 
 /**
@@ -66,8 +43,7 @@ export function sizeEntry(size, config) {
  * @returns {number}
  */
 export function maxHealth(multiplier, hitDie, endBonus, config) {
-  const floor = getInt(config, "min_health", CF, 1, 1000);
-  return Math.max(floor, multiplier * (hitDie + endBonus));
+  return Math.max(config.min_health, multiplier * (hitDie + endBonus));
 }
 
 /**
@@ -96,27 +72,22 @@ export function tierMultiplier(tier) {
  */
 function multiplierOf(sheet, config) {
   if ( sheet.kind === "pc" ) {
-    const die = getInt(sheet, "phenotype_hit_die", `${IN}.sheet`, 1, 1000);
-    if ( sheet.generation === null ) return [getInt(config, "generation_default_multiplier", CF, 1, 1000), die];
-    return [getInt(sheet, "generation", `${IN}.sheet`, 1, 1000), die];
+    const generation = sheet.generation;
+    return [generation === null ? config.generation_default_multiplier : generation, sheet.phenotype_hit_die];
   }
-  const tier = getChoice(sheet, "threat_tier", `${IN}.sheet`, Object.keys(THREAT_TIERS));
-  getChoice(config, "enemy_hit_die", CF, ["max"]);
   const [die] = sizeEntry(sheet.size, config);
-  return [tierMultiplier(tier), die];
+  return [tierMultiplier(sheet.threat_tier), die];
 }
 
 /**
  * The sheet's value of `key`, or `fallback` when it is null.
- * @param {object} sheet
+ * @param {Record<string, any>} sheet
  * @param {string} key
  * @param {number} fallback
- * @param {number} lo
  * @returns {number}
  */
-function orDefault(sheet, key, fallback, lo) {
-  if ( sheet[key] === null ) return fallback;
-  return getInt(sheet, key, `${IN}.sheet`, lo, S);
+function orDefault(sheet, key, fallback) {
+  return sheet[key] === null ? fallback : sheet[key];
 }
 
 /**
@@ -126,16 +97,16 @@ function orDefault(sheet, key, fallback, lo) {
  * @returns {number}
  */
 export function staminaDefault(fighter, config) {
-  const where = `${CF}.stamina_default`;
-  const rule = expectObject(config.stamina_default, where, ["base", "attribute", "min"]);
-  const base = getInt(rule, "base", where, -100, 100);
-  const floor = getInt(rule, "min", where, 0, 100);
-  const attribute = getChoice(rule, "attribute", where, ATTRIBUTES);
-  return dice.poolSize(base, [attributeBonus(fighter, attribute, config)], floor);
+  const rule = config.stamina_default;
+  const gain = attributeBonus(fighter, rule.attribute, config);
+  return dice.poolSize(rule.base, [gain], rule.min);
 }
 
 /**
  * DR-R21, DR-R22, DR-G09-G11, DR-G15, DR-G32: a fighter's numbers at the start of a fight.
+ *
+ * The sheet arrives checked: read through `#/$defs/sheet` by the `fighter_vitals` rule, or built
+ * from validated content by `content.fighterSheet`; its size must be in `config.sizes`.
  * @param {object} sheet
  * @param {object} config
  * @returns {object}
@@ -144,15 +115,15 @@ export function vitals(sheet, config) {
   const [multiplier, die] = multiplierOf(sheet, config);
   const endBonus = attributeBonus(sheet, "endurance", config);
   const top = maxHealth(multiplier, die, endBonus, config);
-  const stamina = orDefault(sheet, "stamina_max", staminaDefault(sheet, config), 0);
+  const stamina = orDefault(sheet, "stamina_max", staminaDefault(sheet, config));
   const [, bulk] = sizeEntry(sheet.size, config);
   return {
     max_health: top,
     health: top,
     bulk,
-    soak: orDefault(sheet, "soak", getInt(config, "soak_default", CF, -100, 100), -S),
-    toughness: orDefault(sheet, "toughness", getInt(config, "toughness_default", CF, -100, 100), -S),
-    shield_points: orDefault(sheet, "shield_points", getInt(config, "shield_points_default", CF, 0, 10000), 0),
+    soak: orDefault(sheet, "soak", config.soak_default),
+    toughness: orDefault(sheet, "toughness", config.toughness_default),
+    shield_points: orDefault(sheet, "shield_points", config.shield_points_default),
     stamina_max: stamina,
     stamina
   };
@@ -182,8 +153,8 @@ function statusTo(fighter, to) {
  * @returns {[object[], object]}
  */
 export function zeroHealthRoll(fighter, config, queue) {
-  const die = getInt(config, "zero_health_die", CF, 2, 1000);
-  const meet = getChoice(config, "zero_health_pass", CF, PASS_RULES) === "meet";
+  const die = config.zero_health_die;
+  const meet = config.zero_health_pass === "meet";
   const past = overflow(fighter.health);
   const tn = ZERO_TN + dice.floorDiv(past, TN_STEP);
   const mods = [attributeBonus(fighter, "endurance", config), fighter.bulk];
@@ -233,8 +204,7 @@ function crossed(fighter, training, config, queue) {
  * @returns {[object[], object]}
  */
 export function settleBlow(fighter, before, config, queue) {
-  const mode = getChoice(config, "mode", CF, MODES);
-  const fumesEnd = getChoice(config, "fumes_end_on", CF, FUMES_END);
+  const [mode, fumesEnd] = [config.mode, config.fumes_end_on];
   const { status, health } = fighter;
   if ( status === "obliterated" ) return [[], { ...fighter }];
   if ( (mode === "live") && (health <= 0) && (overflow(health) >= fighter.max_health) ) {
@@ -260,12 +230,7 @@ export function settleBlow(fighter, before, config, queue) {
  * @type {Rule}
  */
 export function fighterVitals(input, config, queue) {
-  const fields = expectObject(input, IN, ["sheet"]);
-  const sheet = expectObject(fields.sheet, `${IN}.sheet`, SHEET_KEYS);
-  const kind = getChoice(sheet, "kind", `${IN}.sheet`, ["pc", "enemy"]);
-  const attributes = readAttributes(sheet, `${IN}.sheet`);
-  if ( typeof sheet.size !== "string" ) throw new RuleError(BAD_INPUT, `${IN}.sheet.size must be a non-empty string`);
-  const numbers = vitals({ ...sheet, kind, attributes }, config);
+  const numbers = vitals(input.sheet, config);
   return [[{ type: "vitals", ...numbers }], numbers];
 }
 
@@ -274,11 +239,9 @@ export function fighterVitals(input, config, queue) {
  * @type {Rule}
  */
 export function takeBlow(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "health_lost"]);
-  const fighter = checkFighter(fields.fighter, `${IN}.fighter`);
-  const lost = getInt(fields, "health_lost", IN, 0, S);
+  const fighter = input.fighter;
   const before = fighter.health;
-  const [events, updated] = settleBlow({ ...fighter, health: before - lost }, before, config, queue);
+  const [events, updated] = settleBlow({ ...fighter, health: before - input.health_lost }, before, config, queue);
   return [events, { fighter: updated }];
 }
 

@@ -9,84 +9,57 @@
  * target's zero-Health d20 if it crossed 0. An Immune target takes no dice at all.
  */
 
-import { attributeBonus, checkFighter, requireKeys } from "./combatant.mjs";
+import { attributeBonus } from "./combatant.mjs";
+import { IN } from "./common.mjs";
 import { duration, inflictCondition } from "./conditions.mjs";
 import { checkCard, negatesOnSave, poolParts, relation, settleHit } from "./damage.mjs";
 import { settleBlow } from "./health.mjs";
 import { roll, spendBoost } from "./rolls.mjs";
 import { isSaved, rollSave, saveEvent } from "./saves.mjs";
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt, getIntList, getStr } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-const S = SMALL_INT;
-export const REQUEST_KEYS = Object.freeze([
-  "attacker", "target", "card", "boost", "save_boost", "unreactable", "penalty_dice"
-]);
+import { fail } from "../shapes.mjs";
 
 /** DR-G07: a hinder-only power with no Damage opposes the save with Base 3. */
 const CARDLESS_DAMAGE = 3;
 
 /**
+ * @typedef {import("../primitives.mjs").Rule} Rule
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
  */
 
 /**
- * The fight state: `turn` and `fighters` (id -> fighter); other keys are kept.
- * @param {unknown} value
- * @param {string} where
- * @returns {object}
+ * The fight state (checked) as a copy to update: its own `fighters` map, other keys kept.
+ * @param {Record<string, any>} state
+ * @returns {Record<string, any>}
  */
-export function checkState(value, where) {
-  const state = requireKeys(value, where, ["turn", "fighters"]);
-  getInt(state, "turn", where, 1, S);
-  const fighters = state.fighters;
-  if ( (fighters === null) || (typeof fighters !== "object") || Array.isArray(fighters) ) {
-    throw new RuleError(BAD_INPUT, `${where}.fighters must be an object`);
-  }
-  return { ...state, fighters: { ...fighters } };
+export function stateCopy(state) {
+  return { ...state, fighters: { ...state.fighters } };
 }
 
 /**
- * The fighter `source[role]` names (`where` locates `source`), checked; id = its key.
- * @param {object} state
- * @param {object} source
+ * The fighter `source[role]` names (`where` locates `source`), whose `id` must be its key; a
+ * copy to update.
+ * @param {Record<string, any>} state
+ * @param {Record<string, any>} source
  * @param {string} role
  * @param {string} where
- * @returns {object}
+ * @returns {Record<string, any>}
  */
 export function pick(state, source, role, where) {
-  const name = getStr(source, role, where);
-  if ( !Object.hasOwn(state.fighters, name) ) {
-    throw new RuleError(BAD_INPUT, `${where}.${role} names no fighter of the state`);
-  }
-  const fighter = checkFighter(state.fighters[name], `${IN}.state.fighters[${role}]`);
-  if ( fighter.id !== name ) throw new RuleError(BAD_INPUT, `${IN}.state.fighters[${role}].id must equal its key`);
-  return fighter;
+  const name = source[role];
+  if ( !Object.hasOwn(state.fighters, name) ) throw fail(where, `${where}.${role} names no fighter of the state`);
+  const fighter = state.fighters[name];
+  if ( fighter.id !== name ) throw fail(IN, `${IN}.state.fighters[${role}].id must equal its key`);
+  return { ...fighter, conditions: { ...fighter.conditions } };
 }
 
 /**
- * Check the request's fields; `hits` BOOST entries are expected.
- * @param {unknown} value
+ * The request gives one BOOST number per hit of the card (`hits` of them).
+ * @param {Record<string, any>} request
  * @param {number} hits
- * @returns {object}
+ * @returns {void}
  */
-function checkRequest(value, hits) {
-  const where = `${IN}.request`;
-  const request = expectObject(value, where, REQUEST_KEYS);
-  const boost = getIntList(request, "boost", where, 0, S);
-  if ( boost.length !== hits ) throw new RuleError(BAD_INPUT, `${where}.boost must give one number per hit (${hits})`);
-  getInt(request, "save_boost", where, 0, S);
-  getBool(request, "unreactable", where);
-  getInt(request, "penalty_dice", where, 0, S);
-  return { ...request };
+function checkBoost(request, hits) {
+  if ( request.boost.length !== hits ) throw fail(IN, `${IN}.request.boost must give one number per hit (${hits})`);
 }
 
 /**
@@ -140,10 +113,10 @@ function saveStep(sides, request, rolled, config, queue) {
   const [attacker, target] = sides;
   const card = request.card;
   if ( card.save === null ) {
-    if ( request.save_boost ) throw new RuleError(BAD_INPUT, `${IN}.request.save_boost needs a card with a save`);
+    if ( request.save_boost ) throw fail(IN, `${IN}.request.save_boost needs a card with a save`);
     return [[], target, rolled.map(() => false)];
   }
-  const mode = getChoice(config, "save_opposed_by", CF, ["damage_roll", "separate_roll"]);
+  const mode = config.save_opposed_by;
   let events = [];
   let against = rolled;
   if ( (mode === "separate_roll") || (card.damage === null) ) {
@@ -169,8 +142,8 @@ function saveStep(sides, request, rolled, config, queue) {
 function riders(target, card, turn, config) {
   const events = [];
   let current = target;
-  card.inflicts.forEach((rider, index) => {
-    const turns = duration(rider.duration_turns, `${IN}.request.card.inflicts[${index}]`, config);
+  card.inflicts.forEach((/** @type {Record<string, any>} */ rider) => {
+    const turns = duration(rider.duration_turns, config);
     const [event, updated] = inflictCondition(current, rider.condition, turns, turn);
     current = updated;
     events.push(event);
@@ -187,8 +160,7 @@ function riders(target, card, turn, config) {
  */
 function stopped(card, saved, config) {
   if ( (card.save === null) || !saved.every(Boolean) ) return false;
-  const ridersOnSave = getChoice(config, "riders_on_save", CF, ["stopped", "apply"]);
-  return negatesOnSave(card) || (ridersOnSave === "stopped");
+  return negatesOnSave(card) || (config.riders_on_save === "stopped");
 }
 
 /**
@@ -240,11 +212,10 @@ function land(state, request, config, queue) {
  * @type {Rule}
  */
 export function resolveHit(input, config, queue) {
-  const fields = expectObject(input, IN, ["state", "request"]);
-  const state = checkState(fields.state, `${IN}.state`);
-  const raw = requireKeys(fields.request, `${IN}.request`, ["card"]);
-  const card = checkCard(raw.card, `${IN}.request.card`);
-  const request = checkRequest(fields.request, card.damage !== null ? card.hits : 0);
+  const [state, request] = [stateCopy(input.state), input.request];
+  const card = request.card;
+  checkCard(card, `${IN}.request.card`);
+  checkBoost(request, card.damage !== null ? card.hits : 0);
   const target = pick(state, request, "target", `${IN}.request`);
   pick(state, request, "attacker", `${IN}.request`);
   if ( relation(target, card.damage_type, config) === "immune" ) {

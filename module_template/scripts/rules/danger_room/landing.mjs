@@ -8,12 +8,10 @@
  * runs it at its place in `miss_checks`.
  */
 
-import { BAD_CONFIG, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt, getList } from "../inputs.mjs";
 import * as hexes from "./hexes.mjs";
-import { CF, IN, compareKeys, configObject, readId, readStrList } from "./common.mjs";
+import { IN, compareKeys } from "./common.mjs";
 import {
-  SINGLE_TARGET, aimKeys, areaEvent, areaTargets, find, readBodies, readReach, reachEvent, singleInReach
+  SINGLE_TARGET, areaEvent, areaTargets, bodiesOf, checkAim, find, reachEvent, reachOf, singleInReach
 } from "./reach.mjs";
 
 /**
@@ -42,26 +40,7 @@ export const MISS_CHECKS = Object.freeze(["target_out_of_reach", "dazzled", "act
  * @returns {string[]}
  */
 export function missChecks(config) {
-  const checks = getList(config, "miss_checks", CF);
-  const named = checks.filter(c => typeof c === "string").sort();
-  const expected = [...MISS_CHECKS].sort();
-  if ( (named.join(",") !== expected.join(",")) || (checks.length !== 3) ) {
-    throw new RuleError(BAD_CONFIG, `${CF}.miss_checks must order ${MISS_CHECKS.join(", ")}`);
-  }
-  return checks;
-}
-
-/**
- * A die-check config object, its `die` checked.
- * @param {object} config
- * @param {string} key
- * @param {string[]} keys
- * @returns {object}
- */
-function dieCheck(config, key, keys) {
-  const fields = configObject(config, key, keys);
-  getInt(fields, "die", `${CF}.${key}`, 2, 1000);
-  return fields;
+  return config.miss_checks;
 }
 
 /**
@@ -75,15 +54,13 @@ function dieCheck(config, key, keys) {
  * @returns {[Body, object]}
  */
 export function confusion(attack, target, others, config, queue) {
-  const where = `${CF}.confused_check`;
-  const fields = dieCheck(config, "confused_check", ["die", "redirect_on_max", "ally_pick"]);
-  getChoice(fields, "ally_pick", where, ["nearest"]);
+  const fields = config.confused_check;
   const face = queue.take(fields.die);
   const me = attack.attacker;
   const allies = others.filter(b => (b.side === me.side) && !singleInReach(attack, b, config));
   const key = b => [hexes.distance(me.hex, b.hex), b.id];
   allies.sort((a, b) => compareKeys(key(a), key(b)));
-  const redirect = (face <= getInt(fields, "redirect_on_max", where, 0, 1000)) && (allies.length > 0);
+  const redirect = (face <= fields.redirect_on_max) && (allies.length > 0);
   const chosen = redirect ? allies[0] : target;
   const event = { type: "confused", attacker: me.id, face, redirected_to: redirect ? chosen.id : null };
   return [chosen, event];
@@ -97,9 +74,9 @@ export function confusion(attack, target, others, config, queue) {
  * @returns {[boolean, object]}
  */
 export function dazzle(attacker, config, queue) {
-  const fields = dieCheck(config, "dazzled_check", ["die", "hit_on_min"]);
+  const fields = config.dazzled_check;
   const face = queue.take(fields.die);
-  const hits = face >= getInt(fields, "hit_on_min", `${CF}.dazzled_check`, 1, 1000);
+  const hits = face >= fields.hit_on_min;
   return [hits, { type: "dazzled", attacker: attacker.id, face, hit: hits }];
 }
 
@@ -176,7 +153,7 @@ export function declare(attempt, aim, others, ctx) {
   const [config, queue] = ctx;
   const attack = attempt.attack;
   if ( SINGLE_TARGET.includes(attack.reach.shape) ) {
-    const target = find(others, readId(aim, "target", `${IN}.aim`), `${IN}.aim.target`);
+    const target = find(others, aim.target, `${IN}.aim.target`);
     if ( !attempt.afflictions.confused ) return [[target], []];
     const [chosen, event] = confusion(attack, target, others, config, queue);
     return [[chosen], [event]];
@@ -225,16 +202,14 @@ function listedCatches(ids) {
  * @type {Rule}
  */
 export function attackLanding(input, config, queue) {
-  const keys = ["attacker", "confused", "dazzled", "card", "aim", "fighters", "caught_by"];
-  const fields = expectObject(input, IN, keys);
-  const bodies = readBodies(fields, "fighters");
-  const attacker = find(bodies, readId(fields, "attacker", IN), `${IN}.attacker`);
-  const card = expectObject(fields.card, `${IN}.card`, ["reach", "tags"]);
-  const reach = readReach(card.reach, `${IN}.card.reach`, config);
-  const attack = { attacker, reach, tags: [...readStrList(card, "tags", `${IN}.card`)] };
-  const afflictions = { confused: getBool(fields, "confused", IN), dazzled: getBool(fields, "dazzled", IN) };
-  const aim = expectObject(fields.aim, `${IN}.aim`, aimKeys(reach));
-  const attempt = { attack, afflictions, caught: listedCatches(readStrList(fields, "caught_by", IN)) };
+  const bodies = bodiesOf(input, "fighters");
+  const attacker = find(bodies, input.attacker, `${IN}.attacker`);
+  const [card, aim] = [input.card, input.aim];
+  const reach = reachOf(card.reach, `${IN}.card.reach`, config);
+  const attack = { attacker, reach, tags: [...card.tags] };
+  const afflictions = { confused: input.confused, dazzled: input.dazzled };
+  checkAim(aim, reach, `${IN}.aim`);
+  const attempt = { attack, afflictions, caught: listedCatches(input.caught_by) };
   const others = bodies.filter(b => b !== attacker);
   const [targets, events] = declare(attempt, aim, others, [config, queue]);
   const [hit, checked] = land(attempt, targets, [config, queue]);

@@ -6,31 +6,25 @@
  * may not end on a hex another fighter stands on (one fighter per hex; the seed is silent).
  */
 
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt, getList } from "../inputs.mjs";
+import { fail } from "../shapes.mjs";
 import * as hexes from "./hexes.mjs";
-import { CF, IN, hexJson, hexValue, readHex, readId, readStrList } from "./common.mjs";
-import { DAMPENED, readTraits, traitWorks } from "./senses.mjs";
+import { IN, asHex, hexJson } from "./common.mjs";
+import { DAMPENED, traitWorks, traitsOf } from "./senses.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
  * @typedef {import("./common.mjs").Hex} Hex
  */
 
-export const MOVEMENT_MIN = 3;
-export const MOVEMENT_MAX = 5;
 export const FLIGHT = "flight";
-const ALTITUDE_CARDS = Object.freeze(["take_off", "land"]);
 
 /**
- * DR-R07 step 4: a list of hexes [[q, r], ...] (empty: no movement).
- * @param {object} obj
- * @param {string} key
- * @param {string} where
+ * DR-R07 step 4: a checked list of hexes [[q, r], ...] (empty: no movement).
+ * @param {number[][]} items
  * @returns {Hex[]}
  */
-export function readPath(obj, key, where) {
-  return getList(obj, key, where).map((item, i) => hexValue(item, `${where}.${key}[${i}]`));
+export function pathOf(items) {
+  return items.map(item => asHex(item));
 }
 
 /**
@@ -43,18 +37,14 @@ export function readPath(obj, key, where) {
  * @returns {Hex}
  */
 export function walk(start, path, movement, occupied, where) {
-  if ( path.length > movement ) {
-    throw new RuleError(BAD_INPUT, `${where} takes ${path.length} steps but the card allows ${movement}`);
-  }
+  if ( path.length > movement ) throw fail(IN, `${where} takes ${path.length} steps but the card allows ${movement}`);
   let here = start;
   path.forEach((step, index) => {
-    if ( hexes.distance(here, step) !== 1 ) {
-      throw new RuleError(BAD_INPUT, `${where}[${index}] is not a neighbour of the hex before it`);
-    }
+    if ( hexes.distance(here, step) !== 1 ) throw fail(IN, `${where}[${index}] is not a neighbour of the hex before it`);
     here = step;
   });
   if ( path.length && occupied.some(h => (h[0] === here[0]) && (h[1] === here[1])) ) {
-    throw new RuleError(BAD_INPUT, `${where} ends on a hex another fighter stands on`);
+    throw fail(IN, `${where} ends on a hex another fighter stands on`);
   }
   return here;
 }
@@ -76,14 +66,9 @@ export function moveEvent(fighter, start, end, steps) {
  * @type {Rule}
  */
 export function move(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "movement", "path", "occupied"]);
-  const fighter = expectObject(fields.fighter, `${IN}.fighter`, ["id", "hex"]);
-  const ident = readId(fighter, "id", `${IN}.fighter`);
-  const start = readHex(fighter, "hex", `${IN}.fighter`);
-  const movement = getInt(fields, "movement", IN, MOVEMENT_MIN, MOVEMENT_MAX);
-  const path = readPath(fields, "path", IN);
-  const occupied = readPath(fields, "occupied", IN);
-  const end = walk(start, path, movement, occupied, `${IN}.path`);
+  const [ident, start] = [input.fighter.id, asHex(input.fighter.hex)];
+  const [path, occupied] = [pathOf(input.path), pathOf(input.occupied)];
+  const end = walk(start, path, input.movement, occupied, `${IN}.path`);
   return [[moveEvent(ident, start, end, path.length)], { hex: hexJson(end) }];
 }
 
@@ -93,16 +78,10 @@ export function move(input, config, queue) {
  * @type {Rule}
  */
 export function changeAltitude(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "card"]);
-  const where = `${IN}.fighter`;
-  const fighter = expectObject(fields.fighter, where, ["id", "airborne", "traits", "conditions"]);
-  const ident = readId(fighter, "id", where);
-  const airborne = getBool(fighter, "airborne", where);
-  const dampened = readStrList(fighter, "conditions", where).includes(DAMPENED);
-  const card = getChoice(fields, "card", IN, ALTITUDE_CARDS);
-  const canFly = traitWorks(FLIGHT, readTraits(fighter, where), dampened, config);
-  getChoice(config, "altitude_model", CF, ["binary"]);
-  const [event, now] = altitudeEvent(ident, airborne, canFly, card);
+  const fighter = input.fighter;
+  const dampened = fighter.conditions.includes(DAMPENED);
+  const canFly = traitWorks(FLIGHT, traitsOf(fighter), dampened, config);
+  const [event, now] = altitudeEvent(fighter.id, fighter.airborne, canFly, input.card);
   return [[event], { airborne: now }];
 }
 
@@ -115,10 +94,8 @@ export function changeAltitude(input, config, queue) {
  * @returns {[object, boolean]}
  */
 export function altitudeEvent(fighter, airborne, canFly, card) {
-  if ( (card === "take_off") && (airborne || !canFly) ) {
-    throw new RuleError(BAD_INPUT, "only a grounded fighter who can fly may take off");
-  }
-  if ( (card === "land") && !airborne ) throw new RuleError(BAD_INPUT, "only an airborne fighter may land");
+  if ( (card === "take_off") && (airborne || !canFly) ) throw fail(IN, "only a grounded fighter who can fly may take off");
+  if ( (card === "land") && !airborne ) throw fail(IN, "only an airborne fighter may land");
   return [{ type: card, fighter }, card === "take_off"];
 }
 

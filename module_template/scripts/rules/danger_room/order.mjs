@@ -6,10 +6,8 @@
  */
 
 import * as dice from "../dice.mjs";
-import { BAD_CONFIG, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt, getList } from "../inputs.mjs";
-import { bonus, readAttributes } from "./attributes.mjs";
-import { CF, IN, readId, readObjects, uniqueIds } from "./common.mjs";
+import { bonus } from "./attributes.mjs";
+import { IN, uniqueIds } from "./common.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -19,9 +17,6 @@ import { CF, IN, readId, readObjects, uniqueIds } from "./common.mjs";
  * @property {number} speed
  */
 
-const SPEED_LIMIT = 1000;
-const TIEBREAKS = Object.freeze(["roll_off_d10", "fighter_id"]);
-const WAIT_QUEUES = Object.freeze(["fifo", "lifo"]);
 const ROLL_OFF_DIE = 10;
 
 /**
@@ -34,18 +29,7 @@ const ROLL_OFF_DIE = 10;
  */
 export function turnSpeedOf(attributes, cardSpeed, focus, config) {
   const value = cardSpeed + bonus(attributes[focus ? "perception" : "agility"], config);
-  return getBool(config, "allow_negative_speed", CF) ? value : Math.max(0, value);
-}
-
-/**
- * DR-R07: a card's printed `{speed, focus}`.
- * @param {unknown} value
- * @param {string} where
- * @returns {[number, boolean]}
- */
-export function readCardSpeed(value, where) {
-  const card = expectObject(value, where, ["speed", "focus"]);
-  return [getInt(card, "speed", where, -SPEED_LIMIT, SPEED_LIMIT), getBool(card, "focus", where)];
+  return config.allow_negative_speed ? value : Math.max(0, value);
 }
 
 /**
@@ -54,14 +38,7 @@ export function readCardSpeed(value, where) {
  * @returns {string}
  */
 export function tiebreak(config) {
-  const chain = getList(config, "speed_tiebreak", CF);
-  chain.forEach((item, index) => {
-    if ( !TIEBREAKS.includes(item) ) {
-      throw new RuleError(BAD_CONFIG, `${CF}.speed_tiebreak[${index}] must be one of ${TIEBREAKS.join(", ")}`);
-    }
-  });
-  if ( !chain.length ) throw new RuleError(BAD_CONFIG, `${CF}.speed_tiebreak must name at least one tie-break`);
-  return chain[0];
+  return config.speed_tiebreak[0];
 }
 
 /**
@@ -101,7 +78,7 @@ export function speedOrder(speeds, config, queue) {
  * @returns {[string[], object[]]}
  */
 export function actingOrder(order, waits, config) {
-  const mode = getChoice(config, "wait_queue", CF, WAIT_QUEUES);
+  const mode = config.wait_queue;
   const waiting = [];
   const acting = [];
   const events = [];
@@ -120,13 +97,20 @@ export function actingOrder(order, waits, config) {
  * @type {Rule}
  */
 export function turnSpeed(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "card"]);
-  const fighter = expectObject(fields.fighter, `${IN}.fighter`, ["id", "attributes"]);
-  const ident = readId(fighter, "id", `${IN}.fighter`);
-  const attributes = readAttributes(fighter, `${IN}.fighter`);
-  const [cardSpeed, focus] = readCardSpeed(fields.card, `${IN}.card`);
-  const value = turnSpeedOf(attributes, cardSpeed, focus, config);
-  return [[{ type: "speed", fighter: ident, speed: value }], { speed: value }];
+  const [fighter, card] = [input.fighter, input.card];
+  const value = turnSpeedOf(fighter.attributes, card.speed, card.focus, config);
+  return [[{ type: "speed", fighter: fighter.id, speed: value }], { speed: value }];
+}
+
+/**
+ * One fighter's turn Speed with the card it chose.
+ * @param {Record<string, any>} fighter
+ * @param {Record<string, any>} config
+ * @returns {Speed}
+ */
+function speedOf(fighter, config) {
+  const card = fighter.card;
+  return { fighter: fighter.id, speed: turnSpeedOf(fighter.attributes, card.speed, card.focus, config) };
 }
 
 /**
@@ -134,16 +118,9 @@ export function turnSpeed(input, config, queue) {
  * @type {Rule}
  */
 export function turnOrder(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighters"]);
-  const speeds = [];
-  const waits = [];
-  for ( const [where, item] of readObjects(fields, "fighters", IN) ) {
-    const fighter = expectObject(item, where, ["id", "attributes", "card", "wait"]);
-    const ident = readId(fighter, "id", where);
-    const [cardSpeed, focus] = readCardSpeed(fighter.card, `${where}.card`);
-    speeds.push({ fighter: ident, speed: turnSpeedOf(readAttributes(fighter, where), cardSpeed, focus, config) });
-    if ( getBool(fighter, "wait", where) ) waits.push(ident);
-  }
+  /** @type {Speed[]} */
+  const speeds = input.fighters.map((/** @type {Record<string, any>} */ fighter) => speedOf(fighter, config));
+  const waits = input.fighters.filter((/** @type {Record<string, any>} */ f) => f.wait).map((/** @type {Record<string, any>} */ f) => f.id);
   uniqueIds(speeds.map(s => s.fighter), `${IN}.fighters`);
   const events = [speedsEvent(speeds)];
   const [order, rolled] = speedOrder(speeds, config, queue);

@@ -8,12 +8,9 @@
  * and `{hex}` for a Burst with `origin: target_hex`.
  */
 
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt } from "../inputs.mjs";
+import { fail } from "../shapes.mjs";
 import * as hexes from "./hexes.mjs";
-import {
-  CF, IN, compareKeys, configObject, hexJson, readHex, readId, readObjects, readStrList, uniqueIds
-} from "./common.mjs";
+import { IN, asHex, compareKeys, exactKeys, hexJson, uniqueIds } from "./common.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -36,86 +33,44 @@ import {
  * @property {string[]} tags
  */
 
-export const SHAPES = Object.freeze(["adjacent", "hexes", "line", "cone", "burst"]);
 export const SINGLE_TARGET = Object.freeze(["adjacent", "hexes"]);
-const ORIGINS = Object.freeze(["self", "target_hex"]);
-const BOUNDARIES = Object.freeze(["inclusive", "exclusive"]);
-const SIZE_MAX = 100;
-const GEOMETRY = "reach_geometry";
-const GEOMETRY_KEYS = Object.freeze(["cone_boundary", "area_hits_allies", "burst_origin_default"]);
 
 /**
- * The checked `reach_geometry` config object.
- * @param {object} config
- * @returns {object}
- */
-function geometry(config) {
-  return configObject(config, GEOMETRY, GEOMETRY_KEYS);
-}
-
-/**
- * The keys a `reach` of this shape and origin may hold.
- * @param {object} value
- * @param {string} shape
- * @param {string} origin
- * @returns {string[]}
- */
-function reachKeys(value, shape, origin) {
-  const keys = ["shape", ...(shape === "adjacent" ? [] : ["size"])];
-  if ( ["line", "cone", "burst"].includes(shape) && Object.hasOwn(value, "include_self") ) keys.push("include_self");
-  if ( (shape === "burst") && Object.hasOwn(value, "origin") ) keys.push("origin");
-  return [...keys, ...(origin === "target_hex" ? ["range"] : [])];
-}
-
-/**
- * DR-G22: a card's `reach`; Adjacent has no size, a target-hex Burst needs a `range`.
- * @param {unknown} value
+ * DR-G22: a card's checked `reach`. A Burst's origin defaults to the config's, and only a Burst
+ * aimed at a hex (`target_hex`) has a `range`, which it must have.
+ * @param {Record<string, any>} value
  * @param {string} where
- * @param {object} config
+ * @param {Record<string, any>} config
  * @returns {Reach}
  */
-export function readReach(value, where, config) {
-  if ( (value === null) || (typeof value !== "object") || Array.isArray(value) ) {
-    throw new RuleError(BAD_INPUT, `${where} must be an object`);
-  }
-  const shape = Object.hasOwn(value, "shape") ? getChoice(value, "shape", where, SHAPES) : "";
+export function reachOf(value, where, config) {
+  const shape = value.shape;
   let origin = "self";
-  if ( shape === "burst" ) {
-    const fallback = getChoice(geometry(config), "burst_origin_default", `${CF}.${GEOMETRY}`, ORIGINS);
-    origin = Object.hasOwn(value, "origin") ? getChoice(value, "origin", where, ORIGINS) : fallback;
-  }
-  const fields = expectObject(value, where, reachKeys(value, shape, origin));
-  const size = shape === "adjacent" ? 1 : getInt(fields, "size", where, 1, SIZE_MAX);
-  const range = origin === "target_hex" ? getInt(fields, "range", where, 0, SIZE_MAX) : 0;
-  const includeSelf = Object.hasOwn(fields, "include_self") ? getBool(fields, "include_self", where) : false;
-  return { shape, size, origin, range, include_self: includeSelf };
+  if ( shape === "burst" ) origin = value.origin ?? config.reach_geometry.burst_origin_default;
+  if ( (origin === "target_hex") && !Object.hasOwn(value, "range") ) throw fail(where, `${where}.range is required`);
+  if ( (origin === "self") && Object.hasOwn(value, "range") ) throw fail(where, `${where}.range is not a known field`);
+  const size = shape === "adjacent" ? 1 : value.size;
+  return { shape, size, origin, range: value.range ?? 0, include_self: value.include_self ?? false };
 }
 
 /**
- * DR-R24: a fighter's `{id, side, hex, airborne}`.
- * @param {unknown} value
- * @param {string} where
+ * DR-R24: a checked `{id, side, hex, airborne}`.
+ * @param {Record<string, any>} value
  * @returns {Body}
  */
-export function readBody(value, where) {
-  const fields = expectObject(value, where, ["id", "side", "hex", "airborne"]);
-  return {
-    id: readId(fields, "id", where),
-    side: readId(fields, "side", where),
-    hex: readHex(fields, "hex", where),
-    airborne: getBool(fields, "airborne", where)
-  };
+export function asBody(value) {
+  return { id: value.id, side: value.side, hex: asHex(value.hex), airborne: value.airborne };
 }
 
 /**
  * DR-R24: the fighters on the map (`{id, side, hex, airborne}` each), ids unique.
- * @param {object} fields
+ * @param {Record<string, any>} fields
  * @param {string} key
  * @returns {Body[]}
  */
-export function readBodies(fields, key) {
-  const bodies = readObjects(fields, key, IN).map(([where, item]) => readBody(item, where));
-  uniqueIds(bodies.map(b => b.id), `${IN}.${key}`);
+export function bodiesOf(fields, key) {
+  const bodies = fields[key].map((/** @type {Record<string, any>} */ item) => asBody(item));
+  uniqueIds(bodies.map((/** @type {Body} */ b) => b.id), `${IN}.${key}`);
   return bodies;
 }
 
@@ -128,7 +83,7 @@ export function readBodies(fields, key) {
  */
 export function find(bodies, ident, where) {
   const body = bodies.find(b => b.id === ident);
-  if ( body === undefined ) throw new RuleError(BAD_INPUT, `${where} names no fighter on the map`);
+  if ( body === undefined ) throw fail(where, `${where} names no fighter on the map`);
   return body;
 }
 
@@ -144,6 +99,17 @@ export function aimKeys(reach) {
 }
 
 /**
+ * DR-G22: the aim holds exactly the keys its Reach takes (`aimKeys`).
+ * @param {Record<string, any>} aim
+ * @param {Reach} reach
+ * @param {string} where
+ * @returns {void}
+ */
+export function checkAim(aim, reach, where) {
+  exactKeys(aim, where, aimKeys(reach));
+}
+
+/**
  * DR-R24, DR-G31, DR-G37: an ordinary melee strike cannot go from the ground to the air.
  *
  * A `leaping` or non-`melee` card ignores altitude; a flyer may melee a grounded target
@@ -154,10 +120,9 @@ export function aimKeys(reach) {
  * @returns {boolean}
  */
 export function altitudeAllows(attack, target, config) {
-  getChoice(config, "altitude_model", CF, ["binary"]);
   const { tags, attacker } = attack;
   if ( !tags.includes("melee") || tags.includes("leaping") || (attacker.airborne === target.airborne) ) return true;
-  return attacker.airborne && getBool(config, "flyer_can_melee_grounded", CF);
+  return attacker.airborne && config.flyer_can_melee_grounded;
 }
 
 /**
@@ -183,10 +148,8 @@ export function areaOrigin(attack, aim) {
   const user = attack.attacker.hex;
   const reach = attack.reach;
   if ( (reach.shape !== "burst") || (reach.origin === "self") ) return user;
-  const centre = readHex(aim, "hex", `${IN}.aim`);
-  if ( hexes.distance(user, centre) > reach.range ) {
-    throw new RuleError(BAD_INPUT, `${IN}.aim.hex is beyond the card's range`);
-  }
+  const centre = asHex(aim.hex);
+  if ( hexes.distance(user, centre) > reach.range ) throw fail(IN, `${IN}.aim.hex is beyond the card's range`);
   return centre;
 }
 
@@ -197,7 +160,7 @@ export function areaOrigin(attack, aim) {
  * @returns {number}
  */
 export function areaDirection(reach, aim) {
-  return reach.shape !== "burst" ? getInt(aim, "direction", `${IN}.aim`, 0, 5) : 0;
+  return reach.shape !== "burst" ? aim.direction : 0;
 }
 
 /**
@@ -212,7 +175,7 @@ export function areaDirection(reach, aim) {
 export function inArea(reach, origin, direction, h, config) {
   if ( reach.shape === "line" ) return hexes.inLine(origin, h, direction, reach.size);
   if ( reach.shape === "cone" ) {
-    const boundary = getChoice(geometry(config), "cone_boundary", `${CF}.${GEOMETRY}`, BOUNDARIES);
+    const boundary = config.reach_geometry.cone_boundary;
     return hexes.inCone(origin, h, direction, reach.size, boundary === "inclusive");
   }
   return hexes.inBurst(origin, h, reach.size);
@@ -231,8 +194,7 @@ export function inArea(reach, origin, direction, h, config) {
 export function areaTargets(attack, aim, others, config) {
   const origin = areaOrigin(attack, aim);
   const direction = areaDirection(attack.reach, aim);
-  const allies = getBool(geometry(config), "area_hits_allies", `${CF}.${GEOMETRY}`);
-  getChoice(config, "area_target_order", CF, ["distance_then_id"]);
+  const allies = config.reach_geometry.area_hits_allies;
   const me = attack.attacker;
   const candidates = attack.reach.include_self ? [...others, me] : [...others];
   const hit = candidates.filter(body => (allies || (body.side !== me.side) || (body === me))
@@ -277,8 +239,7 @@ export function areaEvent(attack, origin, ids) {
  * @type {Rule}
  */
 export function hexDistance(input, config, queue) {
-  const fields = expectObject(input, IN, ["a", "b"]);
-  const value = hexes.distance(readHex(fields, "a", IN), readHex(fields, "b", IN));
+  const value = hexes.distance(asHex(input.a), asHex(input.b));
   return [[{ type: "hex_distance", distance: value }], { distance: value }];
 }
 
@@ -287,13 +248,11 @@ export function hexDistance(input, config, queue) {
  * @type {Rule}
  */
 export function reachArea(input, config, queue) {
-  const fields = expectObject(input, IN, ["user", "reach", "aim"]);
-  const user = { id: "user", side: "user", hex: readHex(fields, "user", IN), airborne: false };
-  const reach = readReach(fields.reach, `${IN}.reach`, config);
-  if ( SINGLE_TARGET.includes(reach.shape) ) {
-    throw new RuleError(BAD_INPUT, `${IN}.reach.shape must be line, cone or burst`);
-  }
-  const aim = expectObject(fields.aim, `${IN}.aim`, aimKeys(reach));
+  const user = { id: "user", side: "user", hex: asHex(input.user), airborne: false };
+  const reach = reachOf(input.reach, `${IN}.reach`, config);
+  if ( SINGLE_TARGET.includes(reach.shape) ) throw fail(IN, `${IN}.reach.shape must be line, cone or burst`);
+  const aim = input.aim;
+  checkAim(aim, reach, `${IN}.aim`);
   const origin = areaOrigin({ attacker: user, reach, tags: [] }, aim);
   const direction = areaDirection(reach, aim);
   const inside = [];
@@ -316,16 +275,15 @@ export function reachArea(input, config, queue) {
  * @type {Rule}
  */
 export function reachTargets(input, config, queue) {
-  const fields = expectObject(input, IN, ["attacker", "card", "aim", "fighters"]);
-  const bodies = readBodies(fields, "fighters");
-  const attacker = find(bodies, readId(fields, "attacker", IN), `${IN}.attacker`);
-  const card = expectObject(fields.card, `${IN}.card`, ["reach", "tags"]);
-  const reach = readReach(card.reach, `${IN}.card.reach`, config);
-  const attack = { attacker, reach, tags: [...readStrList(card, "tags", `${IN}.card`)] };
-  const aim = expectObject(fields.aim, `${IN}.aim`, aimKeys(reach));
+  const bodies = bodiesOf(input, "fighters");
+  const attacker = find(bodies, input.attacker, `${IN}.attacker`);
+  const [card, aim] = [input.card, input.aim];
+  const reach = reachOf(card.reach, `${IN}.card.reach`, config);
+  const attack = { attacker, reach, tags: [...card.tags] };
+  checkAim(aim, reach, `${IN}.aim`);
   const others = bodies.filter(b => b !== attacker);
   if ( SINGLE_TARGET.includes(reach.shape) ) {
-    const target = find(others, readId(aim, "target", `${IN}.aim`), `${IN}.aim.target`);
+    const target = find(others, aim.target, `${IN}.aim.target`);
     const why = singleInReach(attack, target, config);
     return [[reachEvent(attack, target, why)], { targets: why ? [] : [target.id] }];
   }

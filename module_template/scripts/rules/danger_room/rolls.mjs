@@ -8,13 +8,8 @@
 
 import { DIE, rolled } from "./attributes.mjs";
 import { has } from "./combatant.mjs";
-import { BAD_CONFIG, BAD_INPUT, RuleError } from "../errors.mjs";
-import { expectObject, getChoice, getInt, getList } from "../inputs.mjs";
-
-const CF = "config";
-export const BOOST_ROLLS = Object.freeze(["damage", "save", "contest", "perception"]);
-export const LUCK_SCOPES = Object.freeze(["all_pool_rolls", "damage_only"]);
-const BOOST_LIMIT = 100;
+import { IN } from "./common.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {object} Pool  A pool to roll: its size in d10, the kind of roll and its BOOSTs.
@@ -22,25 +17,6 @@ const BOOST_LIMIT = 100;
  * @property {string} kind
  * @property {number} boost
  */
-
-/**
- * DR-G15: [cost, max_per_roll, rolls] of `config.boost`, checked.
- * @param {object} config
- * @returns {[number, number, string[]]}
- */
-export function boostSettings(config) {
-  const where = `${CF}.boost`;
-  const settings = expectObject(config.boost, where, ["cost", "max_per_roll", "rolls"]);
-  const cost = getInt(settings, "cost", where, 0, BOOST_LIMIT);
-  const most = getInt(settings, "max_per_roll", where, 0, BOOST_LIMIT);
-  const rolls = getList(settings, "rolls", where);
-  rolls.forEach((kind, index) => {
-    if ( !BOOST_ROLLS.includes(kind) ) {
-      throw new RuleError(BAD_CONFIG, `${where}.rolls[${index}] must be one of ${BOOST_ROLLS.join(", ")}`);
-    }
-  });
-  return [cost, most, rolls];
-}
 
 /**
  * DR-R28, DR-G15: pay `boost` BOOSTs on a `kind` roll; returns the updated fighter.
@@ -51,13 +27,14 @@ export function boostSettings(config) {
  * @returns {object}
  */
 export function spendBoost(fighter, boost, kind, config) {
-  const [cost, most, rolls] = boostSettings(config);
+  const settings = config.boost;
+  const [cost, most, rolls] = [settings.cost, settings.max_per_roll, settings.rolls];
   if ( boost === 0 ) return { ...fighter };
-  if ( !rolls.includes(kind) ) throw new RuleError(BAD_INPUT, `BOOST is not allowed on a ${kind} roll`);
-  if ( boost > most ) throw new RuleError(BAD_INPUT, `a roll takes at most ${most} BOOST`);
+  if ( !rolls.includes(kind) ) throw fail(IN, `BOOST is not allowed on a ${kind} roll`);
+  if ( boost > most ) throw fail(IN, `a roll takes at most ${most} BOOST`);
   const price = boost * cost;
   if ( price > fighter.stamina ) {
-    throw new RuleError(BAD_INPUT, `BOOST costs ${price} Stamina but the fighter has ${fighter.stamina}`);
+    throw fail(IN, `BOOST costs ${price} Stamina but the fighter has ${fighter.stamina}`);
   }
   return { ...fighter, stamina: fighter.stamina - price };
 }
@@ -70,8 +47,7 @@ export function spendBoost(fighter, boost, kind, config) {
  * @returns {number}
  */
 export function luck(fighter, kind, config) {
-  const scope = getChoice(config, "luck_scope", CF, LUCK_SCOPES);
-  if ( (scope === "damage_only") && (kind !== "damage") ) return 0;
+  if ( (config.luck_scope === "damage_only") && (kind !== "damage") ) return 0;
   return Number(has(fighter, "lucky")) - Number(has(fighter, "jinxed"));
 }
 

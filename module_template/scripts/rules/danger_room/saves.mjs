@@ -7,25 +7,15 @@
  */
 
 import * as dice from "../dice.mjs";
-import { ATTRIBUTES, cardlessPool, readAttributes } from "./attributes.mjs";
-import { attributeBonus, checkFighter } from "./combatant.mjs";
+import { ATTRIBUTES, cardlessPool } from "./attributes.mjs";
+import { attributeBonus } from "./combatant.mjs";
+import { IN } from "./common.mjs";
 import { roll, spendBoost } from "./rolls.mjs";
-import { BAD_CONFIG, BAD_INPUT, RuleError } from "../errors.mjs";
-import { SMALL_INT, expectObject, getBool, getChoice, getInt } from "../inputs.mjs";
-
-const IN = "input";
-const CF = "config";
-export const DEFENSE_MODELS = Object.freeze(["reflex_save", "soak_bonus", "none"]);
-const TIES = Object.freeze(["defender", "attacker"]);
+import { fail } from "../shapes.mjs";
 
 /**
+ * @typedef {import("../primitives.mjs").Rule} Rule
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
- * @typedef {[object[], object]} Result  The rule's events and new state.
- * @callback Rule
- * @param {unknown} input     The fixture's input (checked by the rule: `bad_input`).
- * @param {object} config     The ruleset's config defaults merged with the fixture's overrides.
- * @param {DiceQueue} queue   The dice queue (C1).
- * @returns {Result}          The events and the new state.
  */
 
 /**
@@ -37,23 +27,15 @@ const TIES = Object.freeze(["defender", "attacker"]);
 
 /**
  * DR-G08: the attribute a save rolls: one of the five, or a name in `save_aliases`.
- * @param {unknown} name
+ * @param {string} name
  * @param {object} config
  * @returns {string}
  */
 export function saveAttribute(name, config) {
   const aliases = config.save_aliases;
-  if ( (aliases === null) || (typeof aliases !== "object") || Array.isArray(aliases) ) {
-    throw new RuleError(BAD_CONFIG, "config.save_aliases must be an object");
-  }
-  if ( (typeof name === "string") && ATTRIBUTES.includes(name) ) return name;
-  if ( (typeof name === "string") && Object.hasOwn(aliases, name) ) {
-    if ( !ATTRIBUTES.includes(aliases[name]) ) {
-      throw new RuleError(BAD_CONFIG, "config.save_aliases must map names to attributes");
-    }
-    return aliases[name];
-  }
-  throw new RuleError(BAD_INPUT, "a save or contest must name an attribute or a name in config.save_aliases");
+  if ( ATTRIBUTES.includes(name) ) return name;
+  if ( Object.hasOwn(aliases, name) ) return aliases[name];
+  throw fail(IN, "a save or contest must name an attribute or a name in config.save_aliases");
 }
 
 /**
@@ -68,9 +50,8 @@ export function saveAttribute(name, config) {
  * @returns {number}
  */
 export function savePoolSize(fighter, attribute, unreactable, config) {
-  const model = getChoice(config, "defense_model", CF, DEFENSE_MODELS);
   let value = attributeBonus(fighter, attribute, config);
-  if ( (attribute === "agility") && unreactable && (model === "reflex_save") ) value = Math.min(0, value);
+  if ( (attribute === "agility") && unreactable && (config.defense_model === "reflex_save") ) value = Math.min(0, value);
   return cardlessPool(value);
 }
 
@@ -123,11 +104,8 @@ export function saveEvent(target, against, successes, botch) {
  * @type {Rule}
  */
 export function savePool(input, config, queue) {
-  const fields = expectObject(input, IN, ["attributes", "save", "unreactable"]);
-  const attributes = readAttributes(fields, IN);
-  const attribute = saveAttribute(fields.save, config);
-  const unreactable = getBool(fields, "unreactable", IN);
-  const size = savePoolSize({ attributes }, attribute, unreactable, config);
+  const attribute = saveAttribute(input.save, config);
+  const size = savePoolSize(input, attribute, input.unreactable, config);
   return [[{ type: "save_pool", attribute, pool: size }], { pool: size }];
 }
 
@@ -136,12 +114,9 @@ export function savePool(input, config, queue) {
  * @type {Rule}
  */
 export function save(input, config, queue) {
-  const fields = expectObject(input, IN, ["target", "save", "against", "unreactable", "boost"]);
-  const target = checkFighter(fields.target, `${IN}.target`);
-  const against = getInt(fields, "against", IN, 0, SMALL_INT);
-  const unreactable = getBool(fields, "unreactable", IN);
-  const call = { name: fields.save, unreactable, boost: getInt(fields, "boost", IN, 0, SMALL_INT) };
-  const [events, paid, successes, botch] = rollSave(target, call, config, queue);
+  const against = input.against;
+  const call = { name: input.save, unreactable: input.unreactable, boost: input.boost };
+  const [events, paid, successes, botch] = rollSave(input.target, call, config, queue);
   events.push(saveEvent(paid.id, against, successes, botch));
   return [events, { saved: isSaved(against, successes, botch), target: paid }];
 }
@@ -155,10 +130,9 @@ export function save(input, config, queue) {
  * @returns {[object[], object, number]}
  */
 function contestant(fields, side, config, queue) {
-  const fighter = checkFighter(fields[side], `${IN}.${side}`);
   const attribute = saveAttribute(fields[`${side}_attribute`], config);
-  const boost = getInt(fields, `${side}_boost`, IN, 0, SMALL_INT);
-  const paid = spendBoost(fighter, boost, "contest", config);
+  const boost = fields[`${side}_boost`];
+  const paid = spendBoost(fields[side], boost, "contest", config);
   const size = cardlessPool(attributeBonus(paid, attribute, config));
   const [events, successes] = roll(paid, { size, kind: "contest", boost }, config, queue);
   return [events, paid, successes];
@@ -169,14 +143,9 @@ function contestant(fields, side, config, queue) {
  * @type {Rule}
  */
 export function contest(input, config, queue) {
-  const keys = [
-    "challenger", "challenger_attribute", "challenger_boost", "defender", "defender_attribute", "defender_boost"
-  ];
-  const fields = expectObject(input, IN, keys);
-  const tie = getChoice(config, "contest_tie", CF, TIES);
-  const [events, challenger, a] = contestant(fields, "challenger", config, queue);
-  const [more, defender, d] = contestant(fields, "defender", config, queue);
-  const side = dice.opposed(a, d, tie);
+  const [events, challenger, a] = contestant(input, "challenger", config, queue);
+  const [more, defender, d] = contestant(input, "defender", config, queue);
+  const side = dice.opposed(a, d, config.contest_tie);
   const winner = side === "attacker" ? challenger.id : defender.id;
   const result = { type: "contest", challenger: a, defender: d, winner };
   return [[...events, ...more, result], { winner, challenger, defender }];

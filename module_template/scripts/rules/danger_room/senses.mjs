@@ -8,10 +8,9 @@
  * `conditions` lists the active condition ids (`dampened` is the power dampener).
  */
 
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt, getStr } from "../inputs.mjs";
-import { DIE, bonus, cardlessPool, readAttributes, readFlat, rolled } from "./attributes.mjs";
-import { CF, IN, configObject, readId, readObjects, readStrList } from "./common.mjs";
+import { fail } from "../shapes.mjs";
+import { DIE, bonus, cardlessPool, flatOf, rolled } from "./attributes.mjs";
+import { IN, checkId, exactKeys } from "./common.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -26,8 +25,6 @@ import { CF, IN, configObject, readId, readObjects, readStrList } from "./common
 export const RATINGS = Object.freeze(["Basic", "Superior", "Absolute"]);
 export const BLIND_FIGHTING = "blind_fighting";
 export const DAMPENED = "dampened";
-const SPEED_LIMIT = 1000;
-const DAMPENER_KEYS = Object.freeze(["disables_tags", "removes_blind_fighting", "sensorial_class"]);
 
 /**
  * DR-G24: the name of the unnamed second rating (`reaction`).
@@ -35,7 +32,7 @@ const DAMPENER_KEYS = Object.freeze(["disables_tags", "removes_blind_fighting", 
  * @returns {string}
  */
 export function secondRating(config) {
-  return getStr(configObject(config, "sensorial", ["second_rating_name"]), "second_rating_name", `${CF}.sensorial`);
+  return config.sensorial.second_rating_name;
 }
 
 /**
@@ -44,36 +41,36 @@ export function secondRating(config) {
  * @returns {[string, string, string]}
  */
 export function defaultClass(config) {
-  const where = `${CF}.default_sensorial_class`;
-  const fields = configObject(config, "default_sensorial_class", ["id", "acuity", "reaction"]);
-  return [getStr(fields, "id", where), getChoice(fields, "acuity", where, RATINGS), getChoice(fields, "reaction", where, RATINGS)];
+  const fields = config.default_sensorial_class;
+  return [fields.id, fields.acuity, fields.reaction];
 }
 
 /**
- * DR-R12, DR-G25: `{id, acuity, <second rating>}` from the Physiology; null: the default.
- * @param {unknown} value
+ * DR-R12, DR-G24, DR-G25: `{id, acuity, <second rating>}` from the Physiology; null: the default.
+ * The second rating's key is the config's, so this checks the keys and ratings.
+ * @param {Record<string, any>|null} value
  * @param {string} where
- * @param {object} config
+ * @param {Record<string, any>} config
  * @returns {[string, string, string]}
  */
-export function readClass(value, where, config) {
+export function classOf(value, where, config) {
   if ( value === null ) return defaultClass(config);
   const name = secondRating(config);
-  const fields = expectObject(value, where, ["id", "acuity", name]);
-  return [readId(fields, "id", where), getChoice(fields, "acuity", where, RATINGS), getChoice(fields, name, where, RATINGS)];
+  exactKeys(value, where, ["id", "acuity", name]);
+  checkId(value.id, `${where}.id`);
+  for ( const key of ["acuity", name] ) {
+    if ( !RATINGS.includes(value[key]) ) throw fail(where, `${where}.${key} must be one of ${RATINGS.join(", ")}`);
+  }
+  return [value.id, value.acuity, value[name]];
 }
 
 /**
  * DR-R14, DR-G41: a fighter's innate traits as [id, tags], e.g. `blind_fighting`.
- * @param {object} obj
- * @param {string} where
+ * @param {Record<string, any>} obj
  * @returns {Array<[string, string[]]>}
  */
-export function readTraits(obj, where) {
-  return readObjects(obj, "traits", where).map(([at, item]) => {
-    const trait = expectObject(item, at, ["id", "tags"]);
-    return [readId(trait, "id", at), readStrList(trait, "tags", at)];
-  });
+export function traitsOf(obj) {
+  return obj.traits.map((/** @type {Record<string, any>} */ trait) => [trait.id, trait.tags]);
 }
 
 /**
@@ -88,34 +85,27 @@ export function readTraits(obj, where) {
 export function traitWorks(name, traits, dampened, config) {
   const found = traits.filter(([trait]) => trait === name).map(([, tags]) => tags);
   if ( !found.length || !dampened ) return found.length > 0;
-  const dampener = configObject(config, "dampener", DAMPENER_KEYS);
-  const gone = readStrList(dampener, "disables_tags", `${CF}.dampener`);
-  if ( (name === BLIND_FIGHTING) && getBool(dampener, "removes_blind_fighting", `${CF}.dampener`) ) return false;
+  const dampener = config.dampener;
+  const gone = dampener.disables_tags;
+  if ( (name === BLIND_FIGHTING) && dampener.removes_blind_fighting ) return false;
   return found.some(tags => !tags.some(tag => gone.includes(tag)));
 }
 
 /**
  * DR-R12, DR-R14, DR-G41: a fighter's effective senses; a dampener takes innate gifts away.
- * @param {unknown} value
+ * @param {Record<string, any>} value
  * @param {string} where
- * @param {object} config
+ * @param {Record<string, any>} config
  * @returns {Senses}
  */
-export function readSenses(value, where, config) {
-  const fields = expectObject(value, where, ["id", "sensorial_class", "traits", "conditions"]);
-  const ident = readId(fields, "id", where);
-  let sense = readClass(fields.sensorial_class, `${where}.sensorial_class`, config);
-  const traits = readTraits(fields, where);
-  const dampened = readStrList(fields, "conditions", where).includes(DAMPENED);
-  if ( dampened ) {
-    const dampener = configObject(config, "dampener", DAMPENER_KEYS);
-    const keep = getChoice(dampener, "sensorial_class", `${CF}.dampener`, ["default", "unchanged"]);
-    sense = keep === "default" ? defaultClass(config) : sense;
-  }
+export function effectiveSenses(value, where, config) {
+  let sense = classOf(value.sensorial_class, `${where}.sensorial_class`, config);
+  const dampened = value.conditions.includes(DAMPENED);
+  if ( dampened && (config.dampener.sensorial_class === "default") ) sense = defaultClass(config);
   const [classId, acuity, reaction] = sense;
   return {
-    fighter: ident, class_id: classId, acuity, reaction,
-    blind_fighting: traitWorks(BLIND_FIGHTING, traits, dampened, config)
+    fighter: value.id, class_id: classId, acuity, reaction,
+    blind_fighting: traitWorks(BLIND_FIGHTING, traitsOf(value), dampened, config)
   };
 }
 
@@ -127,10 +117,8 @@ export function readSenses(value, where, config) {
  */
 export function visibilityValue(level, config) {
   const levels = config.visibility_levels;
-  if ( (levels === null) || (typeof levels !== "object") || Array.isArray(levels) || !Object.hasOwn(levels, level) ) {
-    throw new RuleError(BAD_INPUT, "the Visibility level is not one of config.visibility_levels");
-  }
-  return getInt(levels, level, `${CF}.visibility_levels`, 0, 100);
+  if ( !Object.hasOwn(levels, level) ) throw fail(IN, "the Visibility level is not one of config.visibility_levels");
+  return levels[level];
 }
 
 /**
@@ -143,9 +131,9 @@ export function visibilityValue(level, config) {
 export function visibilityPenalty(senses, level, config) {
   const value = visibilityValue(level, config);
   if ( senses.blind_fighting ) return 0;
-  const table = configObject(config, "acuity_reduction", RATINGS);
-  if ( table[senses.acuity] === "all" ) return 0;
-  return Math.max(0, value - getInt(table, senses.acuity, `${CF}.acuity_reduction`, 0, 100));
+  const reduction = config.acuity_reduction[senses.acuity];
+  if ( reduction === "all" ) return 0;
+  return Math.max(0, value - reduction);
 }
 
 /**
@@ -155,9 +143,7 @@ export function visibilityPenalty(senses, level, config) {
  * @returns {number|null}
  */
 export function unreactableLimit(senses, config) {
-  const table = configObject(config, "unreactable_if_speed_above", RATINGS);
-  if ( table[senses.reaction] === null ) return null;
-  return getInt(table, senses.reaction, `${CF}.unreactable_if_speed_above`, -SPEED_LIMIT, SPEED_LIMIT);
+  return config.unreactable_if_speed_above[senses.reaction];
 }
 
 /**
@@ -195,9 +181,8 @@ export function sensesEvent(senses, config) {
  * @type {Rule}
  */
 export function sight(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "visibility"]);
-  const senses = readSenses(fields.fighter, `${IN}.fighter`, config);
-  const level = getStr(fields, "visibility", IN);
+  const senses = effectiveSenses(input.fighter, `${IN}.fighter`, config);
+  const level = input.visibility;
   const penalty = visibilityPenalty(senses, level, config);
   const events = [
     sensesEvent(senses, config),
@@ -211,16 +196,13 @@ export function sight(input, config, queue) {
  * @type {Rule}
  */
 export function perceptionCheck(input, config, queue) {
-  const keys = ["fighter", "attributes", "visibility", "investigation", "fumbling", "boost", "luck"];
-  const fields = expectObject(input, IN, keys);
-  const senses = readSenses(fields.fighter, `${IN}.fighter`, config);
-  const attributes = readAttributes(fields, IN);
-  const level = getStr(fields, "visibility", IN);
+  const senses = effectiveSenses(input.fighter, `${IN}.fighter`, config);
+  const level = input.visibility;
   const penalty = visibilityPenalty(senses, level, config);
-  const kind = getBool(fields, "investigation", IN) ? "investigation" : "perception";
-  const size = cardlessPool(bonus(attributes.perception, config) - penalty);
-  const flat = readFlat(fields, IN);
-  const [events, state] = rolled(senses.fighter, kind, queue.takeMany(DIE, size), flat, config);
+  const kind = input.investigation ? "investigation" : "perception";
+  const size = cardlessPool(bonus(input.attributes.perception, config) - penalty);
+  const faces = queue.takeMany(DIE, size);
+  const [events, state] = rolled(senses.fighter, kind, faces, flatOf(input), config);
   const seen = { type: "visibility", fighter: senses.fighter, visibility: level, penalty };
   return [[seen, ...events], state];
 }
@@ -230,10 +212,8 @@ export function perceptionCheck(input, config, queue) {
  * @type {Rule}
  */
 export function unreactable(input, config, queue) {
-  const fields = expectObject(input, IN, ["speed", "tags", "target"]);
-  const speed = getInt(fields, "speed", IN, -SPEED_LIMIT, SPEED_LIMIT);
-  const tags = readStrList(fields, "tags", IN);
-  const senses = readSenses(fields.target, `${IN}.target`, config);
+  const [speed, tags] = [input.speed, input.tags];
+  const senses = effectiveSenses(input.target, `${IN}.target`, config);
   const result = isUnreactable(speed, tags, senses, config);
   const limit = unreactableLimit(senses, config);
   const event = { type: "unreactable", target: senses.fighter, speed, limit, unreactable: result };

@@ -11,20 +11,17 @@
  * Dice follow the canonical order of catalogue §1.4.
  */
 
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import {
-  SMALL_INT, expectObject, getBool, getChoice, getInt, getIntList, getStr, sortedKeys
-} from "../inputs.mjs";
+import { sortedKeys } from "../inputs.mjs";
+import { fail } from "../shapes.mjs";
 import * as conditions from "./conditions.mjs";
 import * as defences from "./defences.mjs";
 import * as hits from "./hits.mjs";
-import { ATTACKS, act, adopt, movedTo, occupied, readProtects, sensesOf } from "./acts.mjs";
-import { readAttributes } from "./attributes.mjs";
-import { CF, IN, configObject, readHex, readId, readObjects, readStrList } from "./common.mjs";
-import { MOVEMENT_MAX, MOVEMENT_MIN, moveEvent, readPath, walk } from "./movement.mjs";
+import { ATTACKS, act, adopt, movedTo, occupied, sensesOf } from "./acts.mjs";
+import { IN, asHex } from "./common.mjs";
+import { moveEvent, pathOf, walk } from "./movement.mjs";
 import { speedOrder, speedsEvent, turnSpeedOf } from "./order.mjs";
-import { readReach } from "./reach.mjs";
-import { checkHands, readWeapon } from "./weapons.mjs";
+import { reachOf } from "./reach.mjs";
+import { checkHands, weaponOf } from "./weapons.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -33,123 +30,70 @@ import { checkHands, readWeapon } from "./weapons.mjs";
  * @typedef {[Play, boolean, Array<[number, number]>]} Chosen  A play, whether it Waits, its path.
  */
 
-const MODES = Object.freeze(["live", "training"]);
-const SPEED_LIMIT = 1000;
-const KINDS = Object.freeze([
-  "strike", "power", "block", "active_defence", "grab", "utility", "reload", "take_off", "land"
-]);
-const CHOICE_KEYS = Object.freeze(["fighter", "card", "wait", "path", "aim", "boost", "save_boost", "protects"]);
-const CARD_KEYS = Object.freeze(["id", "kind", "speed", "focus", "movement", "reach", "tags", "weapon"]);
-const EXTRA_KEYS = Object.freeze(["hex", "airborne", "sensorial_class", "traits", "weapons", "wielded", "played"]);
-const WAIT_QUEUES = Object.freeze(["fifo", "lifo"]);
-const LOSES = Object.freeze(["move_and_act", "act_only"]);
 const OUT = Object.freeze(["down", "obliterated"]);
 
 /**
- * Fail on the first of `keys` that `value` lacks (other keys are allowed).
- * @param {object} value
- * @param {string} where
- * @param {readonly string[]} keys
- * @returns {object}
+ * DR-R01, DR-R23: the fight state (checked) as a copy to update, after what its shape cannot say
+ * of each fighter: its `id` is its key, its Sensorial Class has the config's keys, its firearms
+ * hold at most their capacity, and it wields only weapons it carries, in two hands.
+ * @param {Record<string, any>} value
+ * @param {Record<string, any>} config
+ * @returns {Record<string, any>}
  */
-function need(value, where, keys) {
-  for ( const key of keys ) {
-    if ( !Object.hasOwn(value, key) ) throw new RuleError(BAD_INPUT, `${where}.${key} is required`);
-  }
-  return value;
-}
-
-/**
- * DR-R01: the fight state, part B's checks plus part A's keys on every fighter.
- * @param {unknown} value
- * @param {object} config
- * @returns {object}
- */
-export function readState(value, config) {
-  const state = hits.checkState(value, `${IN}.state`);
-  need(state, `${IN}.state`, ["defences", "on_ground"]);
+export function checkState(value, config) {
+  const state = hits.stateCopy(value);
   for ( const ident of sortedKeys(Object.keys(state.fighters)) ) {
     const where = `${IN}.state.fighters[${ident}]`;
-    const fighter = need(hits.pick(state, { who: ident }, "who", where), where, EXTRA_KEYS);
-    readHex(fighter, "hex", where);
-    getBool(fighter, "airborne", where);
+    const fighter = hits.pick(state, { who: ident }, "who", where);
     sensesOf(fighter, config);
-    const carried = readObjects(fighter, "weapons", where).map(([at, item]) => readWeapon(item, at));
-    checkHands(carried, readStrList(fighter, "wielded", where));
-    getBool(fighter, "played", where);
+    const carried = fighter.weapons.map((/** @type {Record<string, any>} */ item, /** @type {number} */ index) => weaponOf(item, `${where}.weapons[${index}]`));
+    checkHands(carried, fighter.wielded);
   }
   return state;
 }
 
 /**
- * DR-R07: part A's fields of a card (part B checks the damage fields when it resolves).
- * @param {unknown} value
+ * DR-R07 step 1: one secret choice of a fighter of the state, its Speed worked out; an attacking
+ * card needs a Reach.
+ * @param {Record<string, any>} choice
  * @param {string} where
- * @param {object} config
- * @returns {object}
- */
-export function readCard(value, where, config) {
-  if ( (value === null) || (typeof value !== "object") || Array.isArray(value) ) {
-    throw new RuleError(BAD_INPUT, `${where} must be an object`);
-  }
-  const card = need(value, where, CARD_KEYS);
-  readId(card, "id", where);
-  getChoice(card, "kind", where, KINDS);
-  getInt(card, "speed", where, -SPEED_LIMIT, SPEED_LIMIT);
-  getBool(card, "focus", where);
-  getInt(card, "movement", where, MOVEMENT_MIN, MOVEMENT_MAX);
-  readStrList(card, "tags", where);
-  if ( card.weapon !== null ) readId(card, "weapon", where);
-  return { ...card };
-}
-
-/**
- * DR-R07 step 1: one secret choice; returns [play, wait, path].
- * @param {unknown} item
- * @param {string} where
- * @param {object} state
- * @param {object} config
+ * @param {Record<string, any>} state
+ * @param {Record<string, any>} config
  * @returns {Chosen}
  */
-export function readPlay(item, where, state, config) {
-  const choice = expectObject(item, where, CHOICE_KEYS);
-  const ident = readId(choice, "fighter", where);
-  if ( !Object.hasOwn(state.fighters, ident) ) throw new RuleError(BAD_INPUT, `${where}.fighter names no fighter of the state`);
-  const card = readCard(choice.card, `${where}.card`, config);
+export function playOf(choice, where, state, config) {
+  const [ident, card] = [choice.fighter, choice.card];
+  if ( !Object.hasOwn(state.fighters, ident) ) throw fail(where, `${where}.fighter names no fighter of the state`);
   let reach = null;
-  if ( card.reach !== null ) reach = readReach(card.reach, `${where}.card.reach`, config);
-  else if ( ATTACKS.includes(card.kind) ) {
-    throw new RuleError(BAD_INPUT, `${where}.card.reach is required for a ${card.kind}`);
-  }
-  const attributes = readAttributes(state.fighters[ident], `${IN}.state.fighters[${ident}]`);
+  if ( card.reach !== null ) reach = reachOf(card.reach, `${where}.card.reach`, config);
+  else if ( ATTACKS.includes(card.kind) ) throw fail(where, `${where}.card.reach is required for a ${card.kind}`);
+  const attributes = state.fighters[ident].attributes;
   const speed = turnSpeedOf(attributes, card.speed, card.focus, config);
-  const aim = choice.aim;
-  if ( (aim === null) || (typeof aim !== "object") || Array.isArray(aim) ) {
-    throw new RuleError(BAD_INPUT, `${where}.aim must be an object`);
-  }
-  const boost = getIntList(choice, "boost", where, 0, SMALL_INT);
-  const saveBoost = getInt(choice, "save_boost", where, 0, SMALL_INT);
-  const play = { fighter: ident, card, reach, speed, aim, boost, save_boost: saveBoost, protects: readProtects(choice, where) };
-  return [play, getBool(choice, "wait", where), readPath(choice, "path", where)];
+  const play = {
+    fighter: ident, card, reach, speed, aim: choice.aim, boost: choice.boost, save_boost: choice.save_boost,
+    protects: choice.protects
+  };
+  return [play, choice.wait, pathOf(choice.path)];
 }
 
 /**
  * DR-R07 step 1: every fighter still in the fight chooses exactly one card.
- * @param {object} fields
- * @param {object} state
- * @param {object} config
+ * @param {Record<string, any>} fields
+ * @param {Record<string, any>} state
+ * @param {Record<string, any>} config
  * @returns {Map<string, Chosen>}
  */
-export function readPlays(fields, state, config) {
+export function playsOf(fields, state, config) {
   const plays = new Map();
-  for ( const [where, item] of readObjects(fields, "choices", IN) ) {
-    const chosen = readPlay(item, where, state, config);
-    if ( plays.has(chosen[0].fighter) ) throw new RuleError(BAD_INPUT, `${where}.fighter already chose a card this Turn`);
+  fields.choices.forEach((/** @type {Record<string, any>} */ choice, /** @type {number} */ index) => {
+    const where = `${IN}.choices[${index}]`;
+    const chosen = playOf(choice, where, state, config);
+    if ( plays.has(chosen[0].fighter) ) throw fail(where, `${where}.fighter already chose a card this Turn`);
     plays.set(chosen[0].fighter, chosen);
-  }
+  });
   const inside = Object.entries(state.fighters).filter(([, f]) => !OUT.includes(f.status)).map(([i]) => i).sort();
   if ( [...plays.keys()].sort().join("\n") !== inside.join("\n") ) {
-    throw new RuleError(BAD_INPUT, `${IN}.choices must hold one card for each fighter still in the fight`);
+    throw fail(IN, `${IN}.choices must hold one card for each fighter still in the fight`);
   }
   return plays;
 }
@@ -163,9 +107,8 @@ export function readPlays(fields, state, config) {
  */
 function disabled(fighter, card, config) {
   if ( !Object.hasOwn(fighter.conditions, "dampened") ) return false;
-  const dampener = configObject(config, "dampener", ["disables_tags", "removes_blind_fighting", "sensorial_class"]);
-  const gone = readStrList(dampener, "disables_tags", `${CF}.dampener`);
-  return card.tags.some(tag => gone.includes(tag));
+  const gone = config.dampener.disables_tags;
+  return card.tags.some((/** @type {string} */ tag) => gone.includes(tag));
 }
 
 /**
@@ -191,14 +134,14 @@ export function fighterTurn(scene, play, path) {
   const fighter = state.fighters[play.fighter];
   const events = [{ type: "reveal", fighter: play.fighter, card: play.card.id }];
   const lost = conditions.losesAction(fighter, state.turn);
-  const loses = getChoice(config, "dizzy_loses", CF, LOSES);
+  const loses = config.dizzy_loses;
   if ( disabled(fighter, play.card, config) ) {
     events.push({ type: "card_disabled", fighter: play.fighter, card: play.card.id });
   } else if ( lost && (loses === "move_and_act") ) {
     events.push({ type: "action_lost", fighter: play.fighter, loses });
   } else {
     const where = `${IN}.choices[${play.fighter}].path`;
-    const start = readHex(fighter, "hex", `${IN}.state.fighters[${play.fighter}]`);
+    const start = asHex(fighter.hex);
     const end = walk(start, path, play.card.movement, occupied(state, play.fighter), where);
     if ( path.length ) {
       events.push(moveEvent(play.fighter, start, end, path.length));
@@ -243,7 +186,7 @@ function out(scene, fighter) {
  * @returns {object[]}
  */
 export function runOrder(scene, order, plays) {
-  const lifo = getChoice(scene.config, "wait_queue", CF, WAIT_QUEUES) === "lifo";
+  const lifo = scene.config.wait_queue === "lifo";
   const events = [];
   const waiting = [];
   for ( const fighter of order ) {
@@ -294,11 +237,9 @@ export function endTurn(scene) {
  * @type {Rule}
  */
 export function turn(input, config, queue) {
-  const fields = expectObject(input, IN, ["state", "visibility", "choices"]);
-  const state = readState(fields.state, config);
-  const visibility = getStr(fields, "visibility", IN);
-  const mode = getChoice(config, "mode", CF, MODES);
-  const plays = readPlays(fields, state, config);
+  const state = checkState(input.state, config);
+  const [visibility, mode] = [input.visibility, config.mode];
+  const plays = playsOf(input, state, config);
   for ( const ident of plays.keys() ) state.fighters[ident] = { ...state.fighters[ident], played: true, acted: false };
   const events = [{ type: "turn_start", turn: state.turn, mode }];
   const speeds = [...plays.values()].map(([play]) => ({ fighter: play.fighter, speed: play.speed }));

@@ -7,10 +7,8 @@
  * that leaves the hand when used and lies on the ground until the fight ends.
  */
 
-import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { expectObject, getBool, getChoice, getInt } from "../inputs.mjs";
-import { ATTRIBUTES } from "./attributes.mjs";
-import { CF, IN, readId, readObjects, readStrList, uniqueIds } from "./common.mjs";
+import { fail } from "../shapes.mjs";
+import { IN, uniqueIds } from "./common.mjs";
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -27,55 +25,51 @@ import { CF, IN, readId, readObjects, readStrList, uniqueIds } from "./common.mj
 
 /** DR-R23: "You have two hands". */
 export const HANDS = 2;
-const WEAPON_KEYS = Object.freeze(["id", "hands", "damage", "base_attribute", "techniques", "capacity", "loaded", "thrown"]);
-const USES = Object.freeze(["attack", "reload"]);
-const CHANGES = Object.freeze(["costs_turn", "free"]);
 
 /**
- * A firearm's capacity and shots left (both null for other weapons).
- * @param {object} fields
+ * A firearm's shots left within its capacity (both null for other weapons).
+ * @param {number|null} capacity
+ * @param {number|null} loaded
  * @param {string} where
- * @returns {[number|null, number|null]}
+ * @returns {void}
  */
-function shots(fields, where) {
-  if ( fields.capacity === null ) {
-    if ( fields.loaded !== null ) throw new RuleError(BAD_INPUT, `${where}.loaded must be null when capacity is null`);
-    return [null, null];
+function checkShots(capacity, loaded, where) {
+  if ( (capacity === null) && (loaded !== null) ) throw fail(where, `${where}.loaded must be null when capacity is null`);
+  if ( (capacity !== null) && ((loaded === null) || (loaded > capacity)) ) {
+    throw fail(where, `${where}.loaded must be an integer in 0..${capacity}`);
   }
-  const capacity = getInt(fields, "capacity", where, 1, 1000);
-  return [capacity, getInt(fields, "loaded", where, 0, capacity)];
 }
 
 /**
- * DR-R23, DR-G35: one weapon; its Damage and Base Attribute are the technique's.
- * @param {unknown} value
+ * DR-R23, DR-G35: one checked weapon, a firearm's shots within its capacity; its Damage and Base
+ * Attribute are the technique's.
+ * @param {Record<string, any>} value
  * @param {string} where
  * @returns {Weapon}
  */
-export function readWeapon(value, where) {
-  const fields = expectObject(value, where, WEAPON_KEYS);
-  const [capacity, loaded] = shots(fields, where);
+export function weaponOf(value, where) {
+  checkShots(value.capacity, value.loaded, where);
   return {
-    id: readId(fields, "id", where),
-    hands: getInt(fields, "hands", where, 1, HANDS),
-    damage: getInt(fields, "damage", where, 0, 100),
-    base_attribute: getChoice(fields, "base_attribute", where, ATTRIBUTES),
-    techniques: [...readStrList(fields, "techniques", where)],
-    capacity,
-    loaded,
-    thrown: getBool(fields, "thrown", where)
+    id: value.id,
+    hands: value.hands,
+    damage: value.damage,
+    base_attribute: value.base_attribute,
+    techniques: [...value.techniques],
+    capacity: value.capacity,
+    loaded: value.loaded,
+    thrown: value.thrown
   };
 }
 
 /**
  * DR-R23: a fighter's carried weapons, ids unique.
- * @param {object} fields
- * @param {string} key
+ * @param {Record<string, any>[]} items
+ * @param {string} where
  * @returns {Weapon[]}
  */
-export function readWeapons(fields, key) {
-  const weapons = readObjects(fields, key, IN).map(([where, item]) => readWeapon(item, where));
-  uniqueIds(weapons.map(w => w.id), `${IN}.${key}`);
+export function weaponsOf(items, where) {
+  const weapons = items.map((item, index) => weaponOf(item, `${where}[${index}]`));
+  uniqueIds(weapons.map(w => w.id), where);
   return weapons;
 }
 
@@ -87,12 +81,8 @@ export function readWeapons(fields, key) {
  */
 export function checkHands(weapons, wielded) {
   const held = weapons.filter(w => wielded.includes(w.id));
-  if ( held.length !== wielded.length ) {
-    throw new RuleError(BAD_INPUT, `${IN}.wielded names a weapon the fighter does not carry`);
-  }
-  if ( held.reduce((n, w) => n + w.hands, 0) > HANDS ) {
-    throw new RuleError(BAD_INPUT, `${IN}.wielded needs more than ${HANDS} hands`);
-  }
+  if ( held.length !== wielded.length ) throw fail(IN, `${IN}.wielded names a weapon the fighter does not carry`);
+  if ( held.reduce((n, w) => n + w.hands, 0) > HANDS ) throw fail(IN, `${IN}.wielded needs more than ${HANDS} hands`);
   return held;
 }
 
@@ -104,7 +94,6 @@ export function checkHands(weapons, wielded) {
  * @returns {object[]}
  */
 export function techniques(held, config) {
-  getChoice(config, "weapon_skill_maps_to", CF, ["base_attribute"]);
   return held.flatMap(w => w.techniques.map(card => ({
     card, weapon: w.id, damage: w.damage, base_attribute: w.base_attribute
   })));
@@ -122,13 +111,13 @@ export function techniques(held, config) {
  */
 export function useWeapon(weapon, owner, action) {
   if ( action === "reload" ) {
-    if ( weapon.capacity === null ) throw new RuleError(BAD_INPUT, `${IN}.weapon is not a firearm and cannot be reloaded`);
+    if ( weapon.capacity === null ) throw fail(IN, `${IN}.weapon is not a firearm and cannot be reloaded`);
     const event = { type: "reload", fighter: owner, weapon: weapon.id, loaded: weapon.capacity };
     return [{ ...weapon, loaded: weapon.capacity }, [event], false];
   }
   const events = [];
   if ( weapon.loaded !== null ) {
-    if ( weapon.loaded === 0 ) throw new RuleError(BAD_INPUT, `${IN}.weapon is empty and must be reloaded first`);
+    if ( weapon.loaded === 0 ) throw fail(IN, `${IN}.weapon is empty and must be reloaded first`);
     weapon = { ...weapon, loaded: weapon.loaded - 1 };
     events.push({ type: "shot", fighter: owner, weapon: weapon.id, loaded: weapon.loaded });
   }
@@ -159,9 +148,8 @@ export function weaponJson(weapon) {
  * @type {Rule}
  */
 export function wield(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "weapons", "wielded"]);
-  const fighter = readId(fields, "fighter", IN);
-  const held = checkHands(readWeapons(fields, "weapons"), readStrList(fields, "wielded", IN));
+  const fighter = input.fighter;
+  const held = checkHands(weaponsOf(input.weapons, `${IN}.weapons`), input.wielded);
   const available = techniques(held, config);
   const hands = held.reduce((n, w) => n + w.hands, 0);
   const event = { type: "wield", fighter, weapons: held.map(w => w.id), hands };
@@ -173,10 +161,9 @@ export function wield(input, config, queue) {
  * @type {Rule}
  */
 export function changeWeapons(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "weapons", "wielded"]);
-  const fighter = readId(fields, "fighter", IN);
-  const held = checkHands(readWeapons(fields, "weapons"), readStrList(fields, "wielded", IN));
-  const costs = getChoice(config, "weapon_change", CF, CHANGES) === "costs_turn";
+  const fighter = input.fighter;
+  const held = checkHands(weaponsOf(input.weapons, `${IN}.weapons`), input.wielded);
+  const costs = config.weapon_change === "costs_turn";
   const event = { type: "weapon_change", fighter, wielded: held.map(w => w.id), costs_turn: costs };
   return [[event], { wielded: held.map(w => w.id), costs_turn: costs, techniques: techniques(held, config) }];
 }
@@ -186,27 +173,14 @@ export function changeWeapons(input, config, queue) {
  * @type {Rule}
  */
 export function weaponUse(input, config, queue) {
-  const fields = expectObject(input, IN, ["fighter", "weapon", "action", "on_ground"]);
-  const fighter = readId(fields, "fighter", IN);
-  let weapon = readWeapon(fields.weapon, `${IN}.weapon`);
-  const action = getChoice(fields, "action", IN, USES);
-  const onGround = readObjects(fields, "on_ground", IN).map(([where, item]) => groundItem(item, where));
+  const fighter = input.fighter;
+  let weapon = weaponOf(input.weapon, `${IN}.weapon`);
+  const onGround = [...input.on_ground];
   let events;
   let gone;
-  [weapon, events, gone] = useWeapon(weapon, fighter, action);
+  [weapon, events, gone] = useWeapon(weapon, fighter, input.action);
   if ( gone ) onGround.push({ item: weapon.id, owner: fighter, thrown: true });
   return [events, { weapon: weaponJson(weapon), in_hand: !gone, on_ground: onGround }];
-}
-
-/**
- * One item lying on the ground (the aftermath's shape): which item, whose, whether thrown.
- * @param {unknown} value
- * @param {string} where
- * @returns {{item: string, owner: string, thrown: boolean}}
- */
-function groundItem(value, where) {
-  const item = expectObject(value, where, ["item", "owner", "thrown"]);
-  return { item: readId(item, "item", where), owner: readId(item, "owner", where), thrown: getBool(item, "thrown", where) };
 }
 
 /** Every rule of this topic by camelCase name, in file order. */
