@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from compiler import __version__
 from compiler.diagnostics import REPORTER_BY_NAME
-from compiler.options import BuildOptions, ValidateOptions
+from compiler.options import BuildOptions, OddsOptions, ValidateOptions
 
 _CONTENT = click.argument(
     "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
@@ -48,3 +49,30 @@ def build(content: Path, out: Path, output_format: str) -> None:
 
     run_build(BuildOptions(content=content, out=out, output_format=output_format,
                            source_date_epoch=None))
+
+
+def _setting(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> object:
+    pairs = []
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{value!r} is not KEY=VALUE", ctx, param)
+        pairs.append((key, rest))
+    return tuple(pairs)
+
+
+@main.command()
+@click.argument("item")
+@click.option("--target", required=True, help="The fighter the ITEM is used against.")
+@click.option("--attacker", default=None, help="Who uses ITEM (default: the fighter carrying it).")
+@click.option("--set", "settings", multiple=True, callback=_setting, metavar="KEY=VALUE",
+              help="A matchup option (distance, called_shot, boost, ...); repeatable.")
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("content"), show_default=True, help="The content folder.")
+@click.option("--format", "output_format", type=click.Choice(["json", "text"]), default="text",
+              show_default=True, help="A bar chart, or the exact distribution as JSON.")
+def odds(item: str, **given: Any) -> None:
+    """The exact odds of ITEM (a card, weapon or power) against --target."""
+    from compiler.commands import run_odds
+
+    run_odds(OddsOptions(item=item, **given))

@@ -7,7 +7,7 @@ import click
 from compiler.diagnostics import REPORTER_BY_NAME, Diagnostics
 from compiler.errors import ContentError
 from compiler.model import ContentSet
-from compiler.options import BuildOptions, ValidateOptions
+from compiler.options import BuildOptions, OddsOptions, ValidateOptions
 
 
 def _load(content: object, output_format: str) -> ContentSet:
@@ -43,3 +43,23 @@ def run_build(options: BuildOptions) -> None:
     content = _load(options.content, options.output_format)
     for line in build_all(content, options):
         click.echo(line)
+
+
+def run_odds(options: OddsOptions) -> None:
+    """The exact distribution of one matchup, as a bar chart or JSON."""
+    import json
+
+    from compiler.odds.charts import render
+    from compiler.odds.content import answer, find_item, options_of
+    from compiler.odds.report import summarize, summary_json
+
+    content = _load(options.content, "text")
+    ruleset = find_item(content, options.item)
+    choice = {"item": options.item, "target": options.target, "attacker": options.attacker,
+              "options": options_of(ruleset, options.settings)}
+    matchup = answer(ruleset, choice)
+    summary = summarize(matchup)
+    if options.output_format == "json":
+        click.echo(json.dumps(summary_json(matchup, summary), indent=2, ensure_ascii=False))
+    else:
+        click.echo(render(matchup, summary))

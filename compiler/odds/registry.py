@@ -1,7 +1,8 @@
-"""Each engine's odds adapter, found beside its engine: nothing here names a ruleset.
+"""Each engine's odds adapter and matchups, found beside its engine: nothing here names one.
 
 A ruleset has odds when its engine package holds a module `odds` (the JS twin `odds.mjs` sits
-beside its JS engine); the shared primitives' adapter is `compiler.rules.odds` itself.
+beside its JS engine), and content matchups when it holds `matchups`; the shared primitives'
+adapter is `compiler.rules.odds` itself.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from compiler.rules.odds import Query
 from compiler.rules.registry import engines
 
 
-def adapter(engine: str) -> ModuleType | None:
-    """The odds module of `engine` (the shared primitives or a ruleset), or None if it has none."""
-    if engine == plugins.SHARED_ENGINE:
-        return shared
+def _module(engine: str, name: str) -> ModuleType | None:
     found = plugins.plugins().get(engine)
-    if found is None or not (found.layer("engine") / "odds.py").is_file():
+    if found is None or not (found.layer("engine") / f"{name}.py").is_file():
         return None
     engines()  # imports the engine packages, plug-in roots included
-    return importlib.import_module(f"{found.package}.odds")
+    return importlib.import_module(f"{found.package}.{name}")
+
+
+def adapter(engine: str) -> ModuleType | None:
+    """The odds module of `engine` (the shared primitives or a ruleset), or None if it has none."""
+    return shared if engine == plugins.SHARED_ENGINE else _module(engine, "odds")
 
 
 def queries_of(engine: str) -> Mapping[str, Query]:
@@ -32,6 +35,11 @@ def queries_of(engine: str) -> Mapping[str, Query]:
     module = adapter(engine)
     found: Mapping[str, Query] = {} if module is None else module.QUERIES
     return found
+
+
+def matchups_of(engine: str) -> ModuleType | None:
+    """The ruleset's `matchups` module (content -> odds queries), or None."""
+    return None if engine == plugins.SHARED_ENGINE else _module(engine, "matchups")
 
 
 def with_odds() -> tuple[str, ...]:

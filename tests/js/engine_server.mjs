@@ -8,6 +8,7 @@
  *   {id, op: "rules", ruleset}                                  -> {id, rules: [...]}
  *   {id, op: "config", ruleset}                                 -> {id, config: {...}}
  *   {id, op: "odds", ruleset, query, params, config}            -> {id, result: distJson | {error}}
+ *   {id, op: "matchup", ruleset, library, config, choice}       -> {id, result: query | {error}}
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
  * The core directory (a built `scripts/rules`, with its generated `rulesets.mjs`) is an argument
  * so a test can point it at a deliberately broken copy.
@@ -59,12 +60,29 @@ function runOne(c) {
 }
 
 /**
+ * A ruleset's content matchup (`matchups.mjs` beside its engine) as its odds query, or the rule
+ * error that stopped it.
+ * @param {object} r  `{ruleset, library, config, choice}`
+ * @returns {Promise<object>}
+ */
+async function matchupOf(r) {
+  const module = await import(pathToFileURL(resolve(coreDir, `${r.ruleset}/matchups.mjs`)).href);
+  try {
+    return module.matchup(r.library, r.config, r.choice);
+  } catch(err) {
+    if ( !(err instanceof RuleError) ) throw err;
+    return { error: { code: err.code, message: err.message } };
+  }
+}
+
+/**
  * Answer one request.
  * @param {object} request
  * @returns {Promise<object>}
  */
 async function answer(request) {
   switch ( request.op ) {
+    case "matchup": return { result: await matchupOf(request) };
     case "odds": return { result: await oddsOf(request) };
     case "run": return { result: runOne(request.case) };
     case "batch": return { results: request.cases.map(c => {

@@ -184,6 +184,14 @@ class NodeEngine:
         result: Result = self._request(message)["result"]
         return result
 
+    def matchup(self, ruleset: str, library: object, config: Mapping[str, Any],
+                choice: Mapping[str, Any]) -> Result:
+        """The JS ruleset's content matchup (`matchups.mjs`) or `{"error": ...}`."""
+        message = {"op": "matchup", "ruleset": ruleset, "library": library,
+                   "config": dict(config), "choice": dict(choice)}
+        result: Result = self._request(message)["result"]
+        return result
+
     def close(self) -> None:
         if self._proc.stdin is not None:
             self._proc.stdin.close()

@@ -1,0 +1,157 @@
+/**
+ * hazard_location content as odds queries: a weapon of one character against another; mirror of
+ * `compiler/rules/hazard_location/matchups.py`.
+ *
+ * A matchup is `{item, attacker, target, options}`, ids of the content's documents. It becomes
+ * the `attack` query, the characters as `libraryCharacter` equips them, and each outcome is summed
+ * up in the words every ruleset's report uses: hit, damage, down, location.
+ */
+
+import { cover as coverOf, engineConfig, engineContent, libraryCharacter } from "./shipped.mjs";
+import { BAD_INPUT, RuleError } from "../errors.mjs";
+import { sortedKeys } from "../inputs.mjs";
+
+/** The content kinds a matchup's item may be. */
+export const ATTACKS = Object.freeze(["weapon"]);
+export const DEFENCES = Object.freeze(["auto", "none", "evade", "parry"]);
+/**
+ * HZ-R06, HZ-R09, HZ-R10, HZ-R12, HZ-R13, HZ-R19, HZ-G14: a matchup's options and defaults: the
+ * distance in metres (null: point blank for melee, the Optimal Range for a ranged weapon), a
+ * Called Shot's location, the defence (`auto`: the config says whether the target reacts, and it
+ * evades), who moved, a cover id, complications, extra dice, the target's Current Stamina (null:
+ * full) and the armour it wears (null: its own).
+ */
+export const OPTIONS = Object.freeze({
+  distance: null, called_shot: null, defence: "auto", attacker_moved: false,
+  target_moved: false, cover: null, complications: [], die_mods: [],
+  stamina: null, target_armor: null
+});
+
+/**
+ * The document `ident` of `kind`, or a bad-input error naming `what`.
+ * @param {object} library
+ * @param {string} kind
+ * @param {string} ident
+ * @param {string} what
+ * @returns {Record<string, any>}
+ */
+function docOf(library, kind, ident, what) {
+  const found = (library[kind] ?? {})[ident];
+  if ( found === undefined ) throw new RuleError(BAD_INPUT, `the content has no ${what} ${ident}`);
+  return found;
+}
+
+/**
+ * The first character (by id) whose items hold the weapon `item`.
+ * @param {object} library
+ * @param {string} item
+ * @returns {string}
+ */
+export function holder(library, item) {
+  const fighters = library.fighter ?? {};
+  for ( const ident of sortedKeys(Object.keys(fighters)) ) {
+    if ( ((fighters[ident].items ?? {}).weapons ?? []).includes(item) ) return ident;
+  }
+  throw new RuleError(BAD_INPUT, `no character carries ${item}: name the attacker`);
+}
+
+/**
+ * The matchup's options, defaults filled; an unknown one is bad input.
+ * @param {Record<string, any>} given
+ * @returns {Record<string, any>}
+ */
+function optionsOf(given) {
+  const unknown = sortedKeys(Object.keys(given)).filter(key => !Object.hasOwn(OPTIONS, key));
+  if ( unknown.length ) {
+    throw new RuleError(BAD_INPUT, `${unknown[0]} is not an option of a hazard_location matchup (options: ${Object.keys(OPTIONS).join(", ")})`);
+  }
+  const options = { ...OPTIONS, ...given };
+  if ( !DEFENCES.includes(options.defence) ) throw new RuleError(BAD_INPUT, `defence must be one of ${DEFENCES.join(", ")}`);
+  return options;
+}
+
+/**
+ * HZ-R31, HZ-G27: a content character with its items, or wearing the armour ids `armor`.
+ * @param {object} library
+ * @param {string} ident
+ * @param {string[]|null} armor
+ * @returns {Record<string, any>}
+ */
+export function equip(library, ident, armor) {
+  let doc = docOf(library, "fighter", ident, "character");
+  if ( armor !== null ) doc = { ...doc, items: { ...(doc.items ?? {}), armor: [...armor] } };
+  return libraryCharacter(doc, library);
+}
+
+/**
+ * HZ-R13, HZ-G15: the defence input for `kind` (a parry with the first melee weapon).
+ * @param {Record<string, any>} target
+ * @param {string} kind
+ * @returns {object|null}
+ */
+function defenceOf(target, kind) {
+  if ( kind === "none" ) return null;
+  if ( kind !== "parry" ) return { kind: "evade" };
+  const blade = target.weapons.find(w => w.mode === "melee");
+  if ( blade === undefined ) throw new RuleError(BAD_INPUT, `${target.id} has no melee weapon to parry with`);
+  return { kind: "parry", weapon: blade.id };
+}
+
+/**
+ * The attack's distance: the option in metres, or the weapon's default.
+ * @param {Record<string, any>} weapon
+ * @param {any} metres
+ * @returns {object|null}
+ */
+function distanceOf(weapon, metres) {
+  if ( metres === null ) return weapon.mode === "melee" ? null : { value: weapon.optimal_range_m, unit: "m" };
+  return { value: metres, unit: "m" };
+}
+
+/**
+ * HZ-R01: `{item, attacker?, target, options?}` as the `attack` odds query:
+ * `{query, params, config}`. Without an attacker, the character carrying the weapon attacks.
+ * @param {object} library
+ * @param {object} config
+ * @param {Record<string, any>} choice
+ * @returns {{query: string, params: object, config: object}}
+ */
+export function matchup(library, config, choice) {
+  const options = optionsOf(choice.options ?? {});
+  const item = choice.item;
+  docOf(library, "weapon", item, "weapon");
+  const attacker = equip(library, choice.attacker ?? holder(library, item), null);
+  if ( attacker.weapons.every(w => w.id !== item) ) throw new RuleError(BAD_INPUT, `${attacker.id} does not carry ${item}`);
+  const target = equip(library, choice.target, options.target_armor);
+  if ( options.stamina !== null ) target.stamina_current = options.stamina;
+  const weapon = attacker.weapons.find(w => w.id === item);
+  const cover = options.cover;
+  const params = {
+    attacker, defender: target, weapon: item,
+    distance: distanceOf(weapon, options.distance),
+    attacker_moved: options.attacker_moved, target_moved: options.target_moved,
+    called_shot: options.called_shot,
+    cover: cover === null ? null : coverOf(docOf(library, "cover", cover, "cover")),
+    complications: [...options.complications], die_mods: [...options.die_mods],
+    content: engineContent(library)
+  };
+  if ( options.defence !== "auto" ) {
+    const defence = defenceOf(target, options.defence);
+    params.defender_can_react = defence !== null;
+    if ( defence !== null ) params.defence = defence;
+  } else if ( weapon.mode === "melee" ) {
+    params.defence = { kind: "evade" };
+  }
+  return { query: "attack", params, config: engineConfig(config, library) };
+}
+
+/**
+ * HZ-R08, HZ-R15, HZ-R21, HZ-R31: an outcome in the report's words: the hit, the Stamina it
+ * takes, down (the seed defines no Down: the report counts Current Stamina 0) and where it struck.
+ * @param {string} query
+ * @param {Record<string, any>} outcome
+ * @returns {{hit: boolean, damage: number, down: boolean, location: string|null}}
+ */
+export function summary(query, outcome) {
+  return { hit: outcome.hit, damage: outcome.damage, down: outcome.stamina === 0, location: outcome.location };
+}
