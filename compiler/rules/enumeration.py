@@ -30,6 +30,7 @@ from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.exact import Dist, from_leaves, pool_counts, pool_scores
 from compiler.rules.harness import read_input, resolve
 from compiler.rules.queue import DiceQueue, Die, die_label, face_range, is_die
+from compiler.rules.shapes import canonical_json
 
 POOL_MODES: tuple[str, ...] = ("faces", "counts", "score")
 TOO_MANY = "too_many_outcomes"
@@ -109,23 +110,41 @@ def classes_of(lumped: Lumping, die: Die) -> tuple[FaceClass, ...]:
     return tuple(FaceClass(face, 1, face) for face in range(lo, hi + 1))
 
 
+def _between(count: int, coefficient: int, low_side: int, high_side: int) -> tuple[int, int]:
+    """The integers `here` in 0..count with low_side <= here * coefficient <= high_side."""
+    if coefficient == 0:
+        return (0, count) if low_side <= 0 <= high_side else (1, 0)
+    if coefficient < 0:
+        coefficient, low_side, high_side = -coefficient, -high_side, -low_side
+    return (max(0, -(-low_side // coefficient)), min(count, high_side // coefficient))
+
+
 def representative(classes: Sequence[FaceClass], count: int, target: int) -> list[int] | None:
     """C3: faces of `count` dice, class by class, whose scores add up to `target` (or None).
 
     Depth first, the earlier classes taking as many dice as they can, so both engines pick the
-    same faces.
+    same faces; each class tries only the counts that leave the rest within reach.
     """
-    if len(classes) == 1:
-        return [classes[0].face] * count if classes[0].score * count == target else None
-    head, rest = classes[0], classes[1:]
-    low = min(c.score for c in rest)
-    high = max(c.score for c in rest)
-    for here in range(count, -1, -1):
-        left = target - here * head.score
-        if low * (count - here) <= left <= high * (count - here):
-            tail = representative(rest, count - here, left)
-            if tail is not None:
-                return [head.face] * here + tail
+    scores = [c.score for c in classes]
+    lows = [min(scores[i + 1:], default=0) for i in range(len(scores))]
+    highs = [max(scores[i + 1:], default=0) for i in range(len(scores))]
+    return _place(classes, (lows, highs), 0, count, target)
+
+
+def _place(classes: Sequence[FaceClass], reach: tuple[list[int], list[int]], index: int,
+           count: int, target: int) -> list[int] | None:
+    head = classes[index]
+    if index == len(classes) - 1:
+        return [head.face] * count if head.score * count == target else None
+    low, high = reach[0][index], reach[1][index]
+    # The rest must make up target - here * head: at most high, at least low, per die left.
+    step_high, step_low = head.score - high, head.score - low
+    least, most = _between(count, step_high, target - high * count, abs(step_high) * count)
+    floor_lo, floor_hi = _between(count, step_low, -abs(step_low) * count, target - low * count)
+    for here in range(min(most, floor_hi), max(least, floor_lo) - 1, -1):
+        tail = _place(classes, reach, index + 1, count - here, target - here * head.score)
+        if tail is not None:
+            return [head.face] * here + tail
     return None
 
 
@@ -236,6 +255,20 @@ def enumerate_calls(call: Callable[[DiceQueue], Any], lumped: Lumping,
 
 
 Projection = Callable[[list[Any], Mapping[str, Any]], Any]
+_RESOLVED: dict[str, tuple[Any, Any, dict[str, Any]]] = {}
+RESOLVED_KEPT = 256
+
+
+def resolved(ruleset: str, rule: str, config: Mapping[str, Any]) -> tuple[Any, Any, dict[str, Any]]:
+    """C5: the harness's `resolve` (engine, rule, merged config read through its schema), kept
+    per distinct config: an odds query runs a rule many times, and rules never change their
+    config, so the merged config is shared rather than copied for each run."""
+    key = canonical_json([ruleset, rule, config])
+    if key not in _RESOLVED:
+        if len(_RESOLVED) >= RESOLVED_KEPT:
+            _RESOLVED.clear()
+        _RESOLVED[key] = resolve(ruleset, rule, config)
+    return _RESOLVED[key]
 
 
 def rule_call(case: Mapping[str, Any], project: Projection,
@@ -248,7 +281,7 @@ def rule_call(case: Mapping[str, Any], project: Projection,
     (the property tests compare the two, which would catch a rule that changes its input).
     """
     rule = case["rule"]
-    engine, function, merged = resolve(case["ruleset"], rule, case["config"])
+    engine, function, merged = resolved(case["ruleset"], rule, case["config"])
     fields = read_input(engine, rule, case["input"])
 
     def call(queue: DiceQueue) -> Any:

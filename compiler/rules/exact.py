@@ -125,10 +125,11 @@ def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]
     """
     if count <= 0:
         return {0: 1}
-    low = min(score for score, _ in kernel)
-    high = max(score for score, _ in kernel)
-    sides = sum(weight for _, weight in kernel)
-    width = (sides**count).bit_length() + 1
+    low = high = kernel[0][0]
+    sides = 0
+    for score, weight in kernel:
+        low, high, sides = min(low, score), max(high, score), sides + weight
+    width = count * sides.bit_length() + 1  # a slot holds any count of sides**count sequences
     packed = 0
     for score, weight in kernel:
         packed += weight << (width * (score - low))
@@ -136,9 +137,10 @@ def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]
     mask = (1 << width) - 1
     found: dict[int, int] = {}
     for slot in range(count * (high - low) + 1):
-        ways = (power >> (width * slot)) & mask
+        ways = power & mask
         if ways:
             found[count * low + slot] = ways
+        power >>= width
     return found
 
 

@@ -19,12 +19,13 @@ from compiler.rules.enumeration import (
     Lumping,
     enumerate_calls,
     lumping,
+    resolved,
     rule_call,
     state_of,
 )
 from compiler.rules.errors import RULE_NOT_IMPLEMENTED, RuleError
 from compiler.rules.exact import Dist
-from compiler.rules.harness import read_input, resolve
+from compiler.rules.harness import read_input
 from compiler.rules.queue import FATE, Die, die_label, face_range
 
 Query = Callable[[Any, Mapping[str, Any]], Dist]
@@ -111,7 +112,7 @@ def case_of(ruleset: str, rule: str, config: Mapping[str, Any], params: Any) -> 
 
 def primitive_odds(rule: str, params: Any, config: Mapping[str, Any]) -> Dist:
     """P1-P9: the exact distribution of a primitives rule's final state for input `params`."""
-    engine, _, merged = resolve(PRIMITIVES, rule, config)
+    engine, _, merged = resolved(PRIMITIVES, rule, config)
     fields = read_input(engine, rule, params)
     call = rule_call(case_of(PRIMITIVES, rule, config, params), state_of)
     return enumerate_calls(call, primitive_lumping(rule, fields, merged))

@@ -21,10 +21,10 @@ from compiler.rules.enumeration import (
     enumerate_calls,
     lumping,
     partition,
+    resolved,
     rule_call,
 )
 from compiler.rules.exact import Dist
-from compiler.rules.harness import resolve
 from compiler.rules.odds import Query, case_of
 
 RULESET = "danger_room"
@@ -64,7 +64,7 @@ def d10_lumping(rollers: Sequence[tuple[bool, int]], config: Mapping[str, Any]) 
 
 
 def _merged(rule: str, config: Mapping[str, Any]) -> Mapping[str, Any]:
-    return resolve(RULESET, rule, config)[2]
+    return resolved(RULESET, rule, config)[2]
 
 
 def _odds(rule: str, params: Any, config: Mapping[str, Any], project: Any,

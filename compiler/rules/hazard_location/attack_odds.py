@@ -13,9 +13,16 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from compiler.rules.enumeration import FaceClass, Lumping, enumerate_calls, lumping, partition
+from compiler.rules.enumeration import (
+    FaceClass,
+    Lumping,
+    enumerate_calls,
+    lumping,
+    partition,
+    resolved,
+)
 from compiler.rules.exact import Dist, bind, map_outcomes, point
-from compiler.rules.harness import read_input, resolve
+from compiler.rules.harness import read_input
 from compiler.rules.hazard_location.armor import ARMOR_DIE, ARMOR_SUCCESS_FACE, COVERAGE_DIE
 from compiler.rules.hazard_location.attack import strike, weapon_source
 from compiler.rules.hazard_location.checks import decide_hit, riposte_margin, roll_test
@@ -190,7 +197,7 @@ def attack_projection(atk: Mapping[str, Any]) -> Callable[[list[Any], Mapping[st
 
 def read_attack_input(params: Any, config: Mapping[str, Any]) -> Obj:
     """HZ-R01, HZ-R13, HZ-G14: the attack's checked inputs and defence, as the rule reads them."""
-    engine, _, merged = resolve(RULESET, "attack", config)
+    engine, _, merged = resolved(RULESET, "attack", config)
     atk = read_attack(read_input(engine, "attack", params), merged)
     atk["defence"] = read_defence(atk)
     return atk
@@ -246,7 +253,7 @@ def _struck(atk: Obj, tests: Any, config: Mapping[str, Any], strikes: dict[Any, 
 
 
 def _merged(config: Mapping[str, Any]) -> Mapping[str, Any]:
-    return resolve(RULESET, "attack", config)[2]
+    return resolved(RULESET, "attack", config)[2]
 
 
 def attack_odds(params: Any, config: Mapping[str, Any]) -> Dist:

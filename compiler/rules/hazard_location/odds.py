@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compiler.rules.enumeration import Lumping, enumerate_calls, rule_call
+from compiler.rules.enumeration import Lumping, enumerate_calls, resolved, rule_call
 from compiler.rules.exact import Dist
-from compiler.rules.harness import resolve
 from compiler.rules.hazard_location.attack_odds import (
     armor_state,
     attack_odds,
@@ -30,7 +29,7 @@ Obj = dict[str, Any]
 
 
 def _merged(rule: str, config: Mapping[str, Any]) -> Mapping[str, Any]:
-    return resolve(RULESET, rule, config)[2]
+    return resolved(RULESET, rule, config)[2]
 
 
 def _odds(rule: str, params: Any, config: Mapping[str, Any],

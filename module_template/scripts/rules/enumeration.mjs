@@ -15,6 +15,7 @@ import { BAD_INPUT, RuleError } from "./errors.mjs";
 import { fromLeaves, poolCounts, poolScores } from "./exact.mjs";
 import { readInput, resolve } from "./harness.mjs";
 import { DiceQueue, dieLabel, faceRange, isDie } from "./queue.mjs";
+import { canonicalJson } from "./shapes.mjs";
 
 export const POOL_MODES = Object.freeze(["faces", "counts", "score"]);
 export const TOO_MANY = "too_many_outcomes";
@@ -94,26 +95,58 @@ export function classesOf(lumped, die) {
 }
 
 /**
+ * The integers `here` in 0..count with lowSide <= here * coefficient <= highSide.
+ * @param {number} count
+ * @param {number} coefficient
+ * @param {number} lowSide
+ * @param {number} highSide
+ * @returns {[number, number]}
+ */
+function between(count, coefficient, lowSide, highSide) {
+  if ( coefficient === 0 ) return (lowSide <= 0) && (0 <= highSide) ? [0, count] : [1, 0];
+  if ( coefficient < 0 ) [coefficient, lowSide, highSide] = [-coefficient, -highSide, -lowSide];
+  return [Math.max(0, -Math.floor(-lowSide / coefficient)), Math.min(count, Math.floor(highSide / coefficient))];
+}
+
+/**
  * C3: faces of `count` dice, class by class, whose scores add up to `target` (or null).
- * Depth first, the earlier classes taking as many dice as they can, so both engines pick the same.
+ * Depth first, the earlier classes taking as many dice as they can, so both engines pick the same;
+ * each class tries only the counts that leave the rest within reach.
  * @param {FaceClass[]} classes
  * @param {number} count
  * @param {number} target
  * @returns {number[]|null}
  */
 export function representative(classes, count, target) {
-  if ( classes.length === 1 ) {
-    return classes[0].score * count === target ? Array(count).fill(classes[0].face) : null;
-  }
-  const [head, ...rest] = classes;
-  const low = Math.min(...rest.map(c => c.score));
-  const high = Math.max(...rest.map(c => c.score));
-  for ( let here = count; here >= 0; here-- ) {
-    const left = target - (here * head.score);
-    if ( (low * (count - here) <= left) && (left <= high * (count - here)) ) {
-      const tail = representative(rest, count - here, left);
-      if ( tail !== null ) return [...Array(here).fill(head.face), ...tail];
-    }
+  const scores = classes.map(c => c.score);
+  const rests = scores.map((_, i) => scores.slice(i + 1));
+  const lows = rests.map(rest => (rest.length ? Math.min(...rest) : 0));
+  const highs = rests.map(rest => (rest.length ? Math.max(...rest) : 0));
+  return place(classes, [lows, highs], 0, count, target);
+}
+
+/**
+ * One class's share of a representative, and the rest's.
+ * @param {FaceClass[]} classes
+ * @param {[number[], number[]]} reach
+ * @param {number} index
+ * @param {number} count
+ * @param {number} target
+ * @returns {number[]|null}
+ */
+function place(classes, reach, index, count, target) {
+  const head = classes[index];
+  if ( index === classes.length - 1 ) return head.score * count === target ? Array(count).fill(head.face) : null;
+  const low = reach[0][index];
+  const high = reach[1][index];
+  // The rest must make up target - here * head: at most high, at least low, per die left.
+  const stepHigh = head.score - high;
+  const stepLow = head.score - low;
+  const [least, most] = between(count, stepHigh, target - (high * count), Math.abs(stepHigh) * count);
+  const [floorLo, floorHi] = between(count, stepLow, -Math.abs(stepLow) * count, target - (low * count));
+  for ( let here = Math.min(most, floorHi); here >= Math.max(least, floorLo); here-- ) {
+    const tail = place(classes, reach, index + 1, count - here, target - (here * head.score));
+    if ( tail !== null ) return [...Array(here).fill(head.face), ...tail];
   }
   return null;
 }
@@ -270,6 +303,28 @@ export function enumerateCalls(call, lumped, limit = LEAF_LIMIT) {
   return fromLeaves(leaves);
 }
 
+/** @type {Map<string, [any, Function, Record<string, any>]>} */
+const RESOLVED = new Map();
+export const RESOLVED_KEPT = 256;
+
+/**
+ * C5: the harness's `resolve` (engine, rule, merged config read through its schema), kept per
+ * distinct config: an odds query runs a rule many times, and rules never change their config, so
+ * the merged config is shared rather than copied for each run.
+ * @param {string} ruleset
+ * @param {string} rule
+ * @param {object} config
+ * @returns {[any, Function, Record<string, any>]}
+ */
+export function resolved(ruleset, rule, config) {
+  const key = canonicalJson([ruleset, rule, config]);
+  if ( !RESOLVED.has(key) ) {
+    if ( RESOLVED.size >= RESOLVED_KEPT ) RESOLVED.clear();
+    RESOLVED.set(key, resolve(ruleset, rule, config));
+  }
+  return /** @type {[any, Function, Record<string, any>]} */ (RESOLVED.get(key));
+}
+
 /**
  * C1, C5: a case's rule as the harness runs it (config merged and read, input read through its
  * shape), its [events, state] projected to the outcome `project` keeps. `case` is a fixture's
@@ -281,7 +336,7 @@ export function enumerateCalls(call, lumped, limit = LEAF_LIMIT) {
  * @returns {(queue: DiceQueue) => any}
  */
 export function ruleCall(c, project, fresh = false) {
-  const [engine, fn, merged] = resolve(c.ruleset, c.rule, c.config);
+  const [engine, fn, merged] = resolved(c.ruleset, c.rule, c.config);
   const fields = readInput(engine, c.rule, c.input);
   return (queue) => {
     const [events, state] = fn(fresh ? structuredClone(fields) : fields, merged, queue);

@@ -188,18 +188,25 @@ export function expectation(dist, value) {
  */
 export function poolScores(count, kernel) {
   if ( count <= 0 ) return new Map([[0, 1n]]);
-  const low = Math.min(...kernel.map(([score]) => score));
-  const high = Math.max(...kernel.map(([score]) => score));
-  const sides = kernel.reduce((sum, [, weight]) => sum + BigInt(weight), 0n);
-  const width = BigInt((sides ** BigInt(count)).toString(2).length + 1);
+  let low = kernel[0][0];
+  let high = kernel[0][0];
+  let sides = 0n;
+  for ( const [score, weight] of kernel ) {
+    low = Math.min(low, score);
+    high = Math.max(high, score);
+    sides += BigInt(weight);
+  }
+  // A slot holds any count of the sides ** count face sequences.
+  const width = BigInt((count * sides.toString(2).length) + 1);
   let packed = 0n;
   for ( const [score, weight] of kernel ) packed += BigInt(weight) << (width * BigInt(score - low));
-  const power = packed ** BigInt(count);
+  let power = packed ** BigInt(count);
   const mask = (1n << width) - 1n;
   const found = new Map();
   for ( let slot = 0; slot <= count * (high - low); slot++ ) {
-    const ways = (power >> (width * BigInt(slot))) & mask;
+    const ways = power & mask;
     if ( ways ) found.set((count * low) + slot, ways);
+    power >>= width;
   }
   return found;
 }

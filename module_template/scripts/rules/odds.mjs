@@ -10,8 +10,8 @@
  */
 
 import { RULE_NOT_IMPLEMENTED, RuleError } from "./errors.mjs";
-import { enumerateCalls, lumping, ruleCall, stateOf } from "./enumeration.mjs";
-import { readInput, resolve } from "./harness.mjs";
+import { enumerateCalls, lumping, resolved, ruleCall, stateOf } from "./enumeration.mjs";
+import { readInput } from "./harness.mjs";
 import { FATE, dieLabel, faceRange } from "./queue.mjs";
 
 export const PRIMITIVES = "primitives";
@@ -143,7 +143,7 @@ export function caseOf(ruleset, rule, config, params) {
  * @returns {import("./exact.mjs").Dist}
  */
 export function primitiveOdds(rule, params, config) {
-  const [engine, , merged] = resolve(PRIMITIVES, rule, config);
+  const [engine, , merged] = resolved(PRIMITIVES, rule, config);
   const fields = readInput(engine, rule, params);
   const call = ruleCall(caseOf(PRIMITIVES, rule, config, params), stateOf);
   return enumerateCalls(call, primitiveLumping(rule, fields, merged));

@@ -11,8 +11,7 @@
 import { DIE, SUCCESS_MIN_FACE } from "./attributes.mjs";
 import { has } from "./combatant.mjs";
 import { luck } from "./rolls.mjs";
-import { enumerateCalls, lumping, partition, ruleCall } from "../enumeration.mjs";
-import { resolve } from "../harness.mjs";
+import { enumerateCalls, lumping, partition, resolved, ruleCall } from "../enumeration.mjs";
 import { caseOf } from "../odds.mjs";
 import { dieLabel } from "../queue.mjs";
 
@@ -78,7 +77,7 @@ export function d10Lumping(rollers, config) {
  * @returns {Record<string, any>}
  */
 function merged(rule, config) {
-  return resolve(RULESET, rule, config)[2];
+  return resolved(RULESET, rule, config)[2];
 }
 
 /**

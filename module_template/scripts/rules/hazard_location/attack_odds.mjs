@@ -16,9 +16,9 @@ import { choice, hazard, number, optionalId } from "./config.mjs";
 import { fail } from "./fields.mjs";
 import { blocks, tableFor } from "./measures.mjs";
 import { attackPool, defencePoolEvent, rangeCheck, readAttack, readDefence } from "./pools.mjs";
-import { enumerateCalls, lumping, partition } from "../enumeration.mjs";
+import { enumerateCalls, lumping, partition, resolved } from "../enumeration.mjs";
 import { bind, mapOutcomes, point } from "../exact.mjs";
-import { readInput, resolve } from "../harness.mjs";
+import { readInput } from "../harness.mjs";
 import { faceRuns, facesOf } from "../odds.mjs";
 import { dieLabel } from "../queue.mjs";
 
@@ -234,7 +234,7 @@ export function attackProjection(atk) {
  * @returns {Record<string, any>}
  */
 export function readAttackInput(params, config) {
-  const [engine, , read] = resolve(RULESET, "attack", config);
+  const [engine, , read] = resolved(RULESET, "attack", config);
   const atk = readAttack(readInput(engine, "attack", params), read);
   atk.defence = readDefence(atk);
   return atk;
@@ -310,7 +310,7 @@ function struckOf(atk, tests, config, strikes) {
  * @returns {Record<string, any>}
  */
 function merged(config) {
-  return resolve(RULESET, "attack", config)[2];
+  return resolved(RULESET, "attack", config)[2];
 }
 
 /**

@@ -11,8 +11,7 @@
 import { armorState, attackOdds, injuriesOf, strikeLumping, testLumping } from "./attack_odds.mjs";
 import { optionalId } from "./config.mjs";
 import { loadContent } from "./harm.mjs";
-import { enumerateCalls, ruleCall } from "../enumeration.mjs";
-import { resolve } from "../harness.mjs";
+import { enumerateCalls, resolved, ruleCall } from "../enumeration.mjs";
 import { caseOf } from "../odds.mjs";
 
 export const RULESET = "hazard_location";
@@ -33,7 +32,7 @@ function isObject(value) {
  * @returns {Record<string, any>}
  */
 function merged(rule, config) {
-  return resolve(RULESET, rule, config)[2];
+  return resolved(RULESET, rule, config)[2];
 }
 
 /**
