@@ -158,8 +158,7 @@ def _sizes(ruleset: Any, lib: Any, choice: dict[str, Any], sizes: dict[str, set[
 
 def clear_caches() -> None:
     """Nothing an earlier call computed is reused (the pool branches' cache, resolved configs)."""
-    enumeration.pool_branches.cache_clear()
-    enumeration._RESOLVED.clear()
+    enumeration.forget()
 
 
 def batch(call: Call) -> int:

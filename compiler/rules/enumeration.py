@@ -256,6 +256,9 @@ def enumerate_calls(call: Callable[[DiceQueue], Any], lumped: Lumping,
 
 Projection = Callable[[list[Any], Mapping[str, Any]], Any]
 _RESOLVED: dict[str, tuple[Any, Any, dict[str, Any]]] = {}
+#: The same config object asked again (an odds query's every stage) skips its canonical JSON;
+#: the object itself is kept, so its id cannot be reused while the entry stands.
+_BY_OBJECT: dict[tuple[str, str, int], tuple[Mapping[str, Any], Any]] = {}
 RESOLVED_KEPT = 256
 
 
@@ -263,12 +266,25 @@ def resolved(ruleset: str, rule: str, config: Mapping[str, Any]) -> tuple[Any, A
     """C5: the harness's `resolve` (engine, rule, merged config read through its schema), kept
     per distinct config: an odds query runs a rule many times, and rules never change their
     config, so the merged config is shared rather than copied for each run."""
+    same = _BY_OBJECT.get((ruleset, rule, id(config)))
+    if same is not None and same[0] is config:
+        kept: tuple[Any, Any, dict[str, Any]] = same[1]
+        return kept
     key = canonical_json([ruleset, rule, config])
     if key not in _RESOLVED:
         if len(_RESOLVED) >= RESOLVED_KEPT:
             _RESOLVED.clear()
         _RESOLVED[key] = resolve(ruleset, rule, config)
+        _BY_OBJECT.clear()
+    _BY_OBJECT[ruleset, rule, id(config)] = (config, _RESOLVED[key])
     return _RESOLVED[key]
+
+
+def forget() -> None:
+    """C5: drop every kept result (resolved configs, pool branches): nothing is reused after."""
+    _RESOLVED.clear()
+    _BY_OBJECT.clear()
+    pool_branches.cache_clear()
 
 
 def rule_call(case: Mapping[str, Any], project: Projection,

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from compiler.rules.danger_room.conditions import expire, loses_action
 from compiler.rules.danger_room.content import card_input, combatant, rules_config
 from compiler.rules.danger_room.odds import DOWN
 from compiler.rules.danger_room.order import turn_speed_of
@@ -119,3 +120,63 @@ def speed(params: Mapping[str, Any], config: Mapping[str, Any]) -> int:
     attacker = params["state"]["fighters"][request["attacker"]]
     card = request["card"]
     return turn_speed_of(attacker["attributes"], card["speed"], card["focus"], config)
+
+
+# --------------------------------------------------------------------------- fights
+
+ORDER_PER = "round"
+"""DR-R07: Speeds are revealed every Turn, so the acting order is drawn each round."""
+
+
+def sides(asked: Mapping[str, Any]) -> list[Any]:
+    """The [attacker, target] records of a matchup's query."""
+    request = asked["params"]["request"]
+    fighters = asked["params"]["state"]["fighters"]
+    return [fighters[request["attacker"]], fighters[request["target"]]]
+
+
+def restate(asked: Mapping[str, Any], attacker: Any, target: Any) -> dict[str, Any]:
+    """The matchup's query with the attacker and target as the fight has left them (Turn 1:
+    a fight's records count Turns from the current one)."""
+    params = asked["params"]
+    state = {**params["state"], "fighters": {attacker["id"]: attacker, target["id"]: target}}
+    return {**asked, "params": {**params, "state": state}}
+
+
+def after(asked: Mapping[str, Any], outcome: Mapping[str, Any]) -> list[Any]:
+    """DR-R19, DR-R25, DR-R28: [attacker, target] after one outcome of the query; the attacker
+    has acted this Turn (a Dizzy it takes now costs it the next Turn's action)."""
+    attacker, target = sides(asked)
+    keys = ("health", "status", "shield_points", "conditions")
+    return [{**attacker, "stamina": outcome["stamina"], "acted": True},
+            {**target, **{key: outcome[key] for key in keys}}]
+
+
+def down(fighter: Mapping[str, Any]) -> bool:
+    """DR-R25, DR-G34: Down or obliterated: out of the fight."""
+    return fighter["status"] in DOWN
+
+
+def acts(fighter: Mapping[str, Any]) -> bool:
+    """DR-R19 step 6, DR-G18: whether the fighter's card does something this Turn."""
+    return not down(fighter) and not loses_action(fighter, 1)
+
+
+def new_round(fighter: Mapping[str, Any]) -> dict[str, Any]:
+    """DR-G17, DR-G18: the next Turn, counted again as Turn 1: conditions that ended drop,
+    the others come one Turn nearer, and nobody has acted yet."""
+    _, kept = expire(fighter, 1)
+    held = {name: None if last is None else last - 1 for name, last in kept["conditions"].items()}
+    return {**kept, "conditions": held, "acted": False}
+
+
+def order(first: Mapping[str, Any], second: Mapping[str, Any]) -> list[Any]:
+    """DR-R07, DR-G19: the acting order of two matchups' attackers, as [phases, weight] pairs:
+    the faster first; a tie is a d10 roll-off, which each wins half the time (it is symmetric
+    and ends with probability 1)."""
+    fast = speed(first["params"], first["config"])
+    slow = speed(second["params"], second["config"])
+    a, b = sides(first)[0]["id"], sides(second)[0]["id"]
+    if fast == slow:
+        return [[[[a], [b]], 1], [[[b], [a]], 1]]
+    return [[[[a], [b]] if fast > slow else [[b], [a]], 1]]

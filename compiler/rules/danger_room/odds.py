@@ -179,6 +179,14 @@ def hit_odds(params: Any, config: Mapping[str, Any]) -> Dist:
                  d10_lumping(hit_rollers(attacker, target, request, merged), merged))
 
 
+def outcome_call(query: str, params: Any, config: Mapping[str, Any]) -> Any:
+    """DR-R19: the rule the `resolve_hit` query enumerates, projected as its outcomes: one run
+    draws one way the dice fall (a fight's Monte Carlo runs it with random faces)."""
+    target = _field(params, "state")["fighters"][params["request"]["target"]]
+    project = hit_outcome(target, params["request"]["attacker"])
+    return rule_call(case_of(RULESET, query, config, params), project)
+
+
 QUERIES: Mapping[str, Query] = {
     "pool_roll": pool_roll_odds,
     "cardless_roll": cardless_roll_odds,

@@ -14,6 +14,7 @@ from typing import Any
 
 from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.hazard_location import shipped
+from compiler.rules.hazard_location.odds import initiative_odds
 from compiler.rules.inputs import sorted_keys
 
 Library = Mapping[str, Mapping[str, Mapping[str, Any]]]
@@ -97,6 +98,8 @@ def matchup(library: Library, config: Mapping[str, Any], choice: Mapping[str, An
     if all(w["id"] != item for w in attacker["weapons"]):
         raise RuleError(BAD_INPUT, f"{attacker['id']} does not carry {item}")
     target = equip(library, choice["target"], options["target_armor"])
+    if target["id"] == attacker["id"]:  # a character against its own double
+        target["id"] = f"{target['id']}-double"
     if options["stamina"] is not None:
         target["stamina_current"] = options["stamina"]
     weapon = next(w for w in attacker["weapons"] if w["id"] == item)
@@ -127,3 +130,59 @@ def summary(query: str, outcome: Mapping[str, Any]) -> dict[str, Any]:
     struck."""
     return {"hit": outcome["hit"], "damage": outcome["damage"], "down": outcome["stamina"] == 0,
             "location": outcome["location"]}
+
+
+# --------------------------------------------------------------------------- fights
+
+ORDER_PER = "fight"
+"""HZ-R03: "Keep this Initiative order for the encounter": it is drawn once per fight."""
+
+
+def sides(asked: Mapping[str, Any]) -> list[Any]:
+    """The [attacker, defender] characters of a matchup's query."""
+    return [asked["params"]["attacker"], asked["params"]["defender"]]
+
+
+def restate(asked: Mapping[str, Any], attacker: Any, target: Any) -> dict[str, Any]:
+    """The matchup's query with the attacker and defender as the fight has left them."""
+    return {**asked, "params": {**asked["params"], "attacker": attacker, "defender": target}}
+
+
+def _worn(character: Mapping[str, Any], armor: Any) -> dict[str, Any]:
+    current = dict((ident, av) for ident, av in armor)
+    pieces = [{**p, "current_av": current.get(p["id"], p["current_av"])}
+              for p in character["armor"]]
+    return {**character, "armor": pieces}
+
+
+def after(asked: Mapping[str, Any], outcome: Mapping[str, Any]) -> list[Any]:
+    """HZ-R14, HZ-R29, HZ-R31: [attacker, defender] after one outcome: Stamina, and armour
+    ablated (a riposte strikes the attacker)."""
+    attacker, target = sides(asked)
+    return [{**_worn(attacker, outcome["attacker_armor"]),
+             "stamina_current": outcome["attacker_stamina"]},
+            {**_worn(target, outcome["armor"]), "stamina_current": outcome["stamina"]}]
+
+
+def down(fighter: Mapping[str, Any]) -> bool:
+    """HZ-R31: the report's Down (the seed defines none): Current Stamina 0."""
+    return fighter.get("stamina_current") == 0
+
+
+def acts(fighter: Mapping[str, Any]) -> bool:
+    """HZ-R04: a character still standing takes its turn."""
+    return not down(fighter)
+
+
+def new_round(fighter: Mapping[str, Any]) -> dict[str, Any]:
+    """HZ-R04: nothing of a character changes between rounds."""
+    return dict(fighter)
+
+
+def order(first: Mapping[str, Any], second: Mapping[str, Any]) -> list[Any]:
+    """HZ-R03, HZ-G16: the Initiative of the two attackers, as [phases, weight] pairs: each
+    group of equal successes acts together (the `initiative` rule, enumerated)."""
+    people = [{"id": c["id"], "attributes": c["attributes"]} for c in (sides(first)[0],
+                                                                       sides(second)[0])]
+    dist = initiative_odds({"participants": people}, first["config"])
+    return [[dist.outcomes[key], dist.weights[key]] for key in sorted_keys(dist.outcomes)]

@@ -11,18 +11,21 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from compiler.rules.enumeration import Lumping, enumerate_calls, resolved, rule_call
+from compiler.rules.enumeration import Lumping, enumerate_calls, lumping, resolved, rule_call
 from compiler.rules.exact import Dist
 from compiler.rules.hazard_location.attack_odds import (
     armor_state,
     attack_odds,
+    attack_projection,
     injuries_of,
+    read_attack_input,
     strike_lumping,
     test_lumping,
 )
-from compiler.rules.hazard_location.config import optional_id
+from compiler.rules.hazard_location.config import number, optional_id
 from compiler.rules.hazard_location.harm import load_content
-from compiler.rules.odds import Query, case_of
+from compiler.rules.odds import Query, case_of, face_runs, faces_of
+from compiler.rules.queue import die_label
 
 RULESET = "hazard_location"
 Obj = dict[str, Any]
@@ -83,11 +86,29 @@ def apply_damage_odds(params: Any, config: Mapping[str, Any]) -> Dist:
                  strike_lumping(_content_tables(params, merged), []))
 
 
+def initiative_odds(params: Any, config: Mapping[str, Any]) -> Dist:
+    """HZ-R03, HZ-G16: the Initiative groups (successes high to low, ties together)."""
+    merged = _merged("initiative", config)
+    die = number(merged, "test_die", 2, 1000)
+    least = number(merged, "test_success_min_face", 1, 1000)
+    hits = [int(face >= least) for face in faces_of(die)]
+    return _odds("initiative", params, config, lambda events, state: state["groups"],
+                 lumping({die_label(die): face_runs(die, hits, hits)}, 0, "score"))
+
+
+def outcome_call(query: str, params: Any, config: Mapping[str, Any]) -> Any:
+    """HZ-R01: the rule the `attack` query stands for, projected as its outcomes: one run draws
+    one way the dice fall (a fight's Monte Carlo runs it with random faces)."""
+    atk = read_attack_input(params, _merged(query, config))
+    return rule_call(case_of(RULESET, query, config, params), attack_projection(atk))
+
+
 QUERIES: Mapping[str, Query] = {
     "hazard_test": hazard_test_odds,
     "hit_location": hit_location_odds,
     "armor_roll": armor_roll_odds,
     "apply_damage": apply_damage_odds,
     "attack": attack_odds,
+    "initiative": initiative_odds,
 }
 """The rolls of the ruleset with exact odds, by the rule they stand for."""

@@ -305,6 +305,8 @@ export function enumerateCalls(call, lumped, limit = LEAF_LIMIT) {
 
 /** @type {Map<string, [any, Function, Record<string, any>]>} */
 const RESOLVED = new Map();
+/** The same config object asked again (an odds query's every stage) skips its canonical JSON. */
+let BY_OBJECT = new WeakMap();
 export const RESOLVED_KEPT = 256;
 
 /**
@@ -317,12 +319,30 @@ export const RESOLVED_KEPT = 256;
  * @returns {[any, Function, Record<string, any>]}
  */
 export function resolved(ruleset, rule, config) {
+  const same = BY_OBJECT.get(config)?.get(`${ruleset} ${rule}`);
+  if ( same !== undefined ) return same;
   const key = canonicalJson([ruleset, rule, config]);
   if ( !RESOLVED.has(key) ) {
     if ( RESOLVED.size >= RESOLVED_KEPT ) RESOLVED.clear();
     RESOLVED.set(key, resolve(ruleset, rule, config));
+    BY_OBJECT = new WeakMap();
   }
-  return /** @type {[any, Function, Record<string, any>]} */ (RESOLVED.get(key));
+  const found = /** @type {[any, Function, Record<string, any>]} */ (RESOLVED.get(key));
+  if ( (config !== null) && (typeof config === "object") ) {
+    if ( !BY_OBJECT.has(config) ) BY_OBJECT.set(config, new Map());
+    BY_OBJECT.get(config).set(`${ruleset} ${rule}`, found);
+  }
+  return found;
+}
+
+/**
+ * C5: drop every kept result (resolved configs, pool branches): nothing is reused after.
+ * @returns {void}
+ */
+export function forget() {
+  RESOLVED.clear();
+  BY_OBJECT = new WeakMap();
+  BRANCHES.clear();
 }
 
 /**

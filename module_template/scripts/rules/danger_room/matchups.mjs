@@ -7,6 +7,7 @@
  * each outcome is summed up in the words every ruleset's report uses: hit, damage, down, location.
  */
 
+import { expire, losesAction } from "./conditions.mjs";
 import { cardInput, combatant, rulesConfig } from "./content.mjs";
 import { DOWN } from "./odds.mjs";
 import { turnSpeedOf } from "./order.mjs";
@@ -159,4 +160,96 @@ export function speed(params, config) {
   const attacker = params.state.fighters[request.attacker];
   const card = request.card;
   return turnSpeedOf(attacker.attributes, card.speed, card.focus, config);
+}
+
+/* -------------------------------------------- */
+/*  Fights                                      */
+/* -------------------------------------------- */
+
+/** DR-R07: Speeds are revealed every Turn, so the acting order is drawn each round. */
+export const ORDER_PER = "round";
+
+/**
+ * The [attacker, target] records of a matchup's query.
+ * @param {Record<string, any>} asked
+ * @returns {object[]}
+ */
+export function sides(asked) {
+  const request = asked.params.request;
+  const fighters = asked.params.state.fighters;
+  return [fighters[request.attacker], fighters[request.target]];
+}
+
+/**
+ * The matchup's query with the attacker and target as the fight has left them (Turn 1: a
+ * fight's records count Turns from the current one).
+ * @param {Record<string, any>} asked
+ * @param {Record<string, any>} attacker
+ * @param {Record<string, any>} target
+ * @returns {Record<string, any>}
+ */
+export function restate(asked, attacker, target) {
+  const params = asked.params;
+  const state = { ...params.state, fighters: { [attacker.id]: attacker, [target.id]: target } };
+  return { ...asked, params: { ...params, state } };
+}
+
+/**
+ * DR-R19, DR-R25, DR-R28: [attacker, target] after one outcome of the query; the attacker has
+ * acted this Turn (a Dizzy it takes now costs it the next Turn's action).
+ * @param {Record<string, any>} asked
+ * @param {Record<string, any>} outcome
+ * @returns {object[]}
+ */
+export function after(asked, outcome) {
+  const [attacker, target] = sides(asked);
+  const kept = Object.fromEntries(["health", "status", "shield_points", "conditions"].map(key => [key, outcome[key]]));
+  return [{ ...attacker, stamina: outcome.stamina, acted: true }, { ...target, ...kept }];
+}
+
+/**
+ * DR-R25, DR-G34: Down or obliterated: out of the fight.
+ * @param {Record<string, any>} fighter
+ * @returns {boolean}
+ */
+export function down(fighter) {
+  return DOWN.includes(fighter.status);
+}
+
+/**
+ * DR-R19 step 6, DR-G18: whether the fighter's card does something this Turn.
+ * @param {Record<string, any>} fighter
+ * @returns {boolean}
+ */
+export function acts(fighter) {
+  return !down(fighter) && !losesAction(fighter, 1);
+}
+
+/**
+ * DR-G17, DR-G18: the next Turn, counted again as Turn 1: conditions that ended drop, the others
+ * come one Turn nearer, and nobody has acted yet.
+ * @param {Record<string, any>} fighter
+ * @returns {Record<string, any>}
+ */
+export function newRound(fighter) {
+  const [, kept] = expire(fighter, 1);
+  const held = Object.fromEntries(Object.entries(kept.conditions).map(([name, last]) => [name, last === null ? null : last - 1]));
+  return { ...kept, conditions: held, acted: false };
+}
+
+/**
+ * DR-R07, DR-G19: the acting order of two matchups' attackers, as [phases, weight] pairs: the
+ * faster first; a tie is a d10 roll-off, which each wins half the time (it is symmetric and ends
+ * with probability 1).
+ * @param {Record<string, any>} first
+ * @param {Record<string, any>} second
+ * @returns {Array<[string[][], number]>}
+ */
+export function order(first, second) {
+  const fast = speed(first.params, first.config);
+  const slow = speed(second.params, second.config);
+  const a = sides(first)[0].id;
+  const b = sides(second)[0].id;
+  if ( fast === slow ) return [[[[a], [b]], 1], [[[b], [a]], 1]];
+  return [[fast > slow ? [[a], [b]] : [[b], [a]], 1]];
 }

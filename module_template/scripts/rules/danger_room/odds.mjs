@@ -243,6 +243,20 @@ export function hitOdds(params, config) {
   return odds("resolve_hit", params, config, hitOutcome(target, field(request, "attacker")), d10Lumping(rollers, read));
 }
 
+/**
+ * DR-R19: the rule the `resolve_hit` query enumerates, projected as its outcomes: one run draws
+ * one way the dice fall (a fight's Monte Carlo runs it with random faces).
+ * @param {string} query
+ * @param {any} params
+ * @param {object} config
+ * @returns {(queue: import("../queue.mjs").DiceQueue) => any}
+ */
+export function outcomeCall(query, params, config) {
+  const target = field(params, "state").fighters[params.request.target];
+  const project = hitOutcome(target, params.request.attacker);
+  return ruleCall(caseOf(RULESET, query, config, params), project);
+}
+
 /** The rolls of the ruleset with exact odds, by the rule they enumerate. */
 export const QUERIES = Object.freeze({
   pool_roll: poolRollOdds,

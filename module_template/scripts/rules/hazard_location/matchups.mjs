@@ -8,6 +8,7 @@
  */
 
 import { cover as coverOf, engineConfig, engineContent, libraryCharacter } from "./shipped.mjs";
+import { initiativeOdds } from "./odds.mjs";
 import { BAD_INPUT, RuleError } from "../errors.mjs";
 import { sortedKeys } from "../inputs.mjs";
 
@@ -123,6 +124,7 @@ export function matchup(library, config, choice) {
   const attacker = equip(library, choice.attacker ?? holder(library, item), null);
   if ( attacker.weapons.every(w => w.id !== item) ) throw new RuleError(BAD_INPUT, `${attacker.id} does not carry ${item}`);
   const target = equip(library, choice.target, options.target_armor);
+  if ( target.id === attacker.id ) target.id = `${target.id}-double`;  // a character against its own double
   if ( options.stamina !== null ) target.stamina_current = options.stamina;
   const weapon = attacker.weapons.find(w => w.id === item);
   const cover = options.cover;
@@ -154,4 +156,95 @@ export function matchup(library, config, choice) {
  */
 export function summary(query, outcome) {
   return { hit: outcome.hit, damage: outcome.damage, down: outcome.stamina === 0, location: outcome.location };
+}
+
+/* -------------------------------------------- */
+/*  Fights                                      */
+/* -------------------------------------------- */
+
+/** HZ-R03: "Keep this Initiative order for the encounter": it is drawn once per fight. */
+export const ORDER_PER = "fight";
+
+/**
+ * The [attacker, defender] characters of a matchup's query.
+ * @param {Record<string, any>} asked
+ * @returns {object[]}
+ */
+export function sides(asked) {
+  return [asked.params.attacker, asked.params.defender];
+}
+
+/**
+ * The matchup's query with the attacker and defender as the fight has left them.
+ * @param {Record<string, any>} asked
+ * @param {Record<string, any>} attacker
+ * @param {Record<string, any>} target
+ * @returns {Record<string, any>}
+ */
+export function restate(asked, attacker, target) {
+  return { ...asked, params: { ...asked.params, attacker, defender: target } };
+}
+
+/**
+ * A character's armour with the Current AVs of `armor` ([id, AV] pairs).
+ * @param {Record<string, any>} character
+ * @param {Array<[string, number]>} armor
+ * @returns {Record<string, any>}
+ */
+function worn(character, armor) {
+  const current = new Map(armor);
+  return { ...character, armor: character.armor.map(p => ({ ...p, current_av: current.get(p.id) ?? p.current_av })) };
+}
+
+/**
+ * HZ-R14, HZ-R29, HZ-R31: [attacker, defender] after one outcome: Stamina, and armour ablated (a
+ * riposte strikes the attacker).
+ * @param {Record<string, any>} asked
+ * @param {Record<string, any>} outcome
+ * @returns {object[]}
+ */
+export function after(asked, outcome) {
+  const [attacker, target] = sides(asked);
+  return [{ ...worn(attacker, outcome.attacker_armor), stamina_current: outcome.attacker_stamina },
+    { ...worn(target, outcome.armor), stamina_current: outcome.stamina }];
+}
+
+/**
+ * HZ-R31: the report's Down (the seed defines none): Current Stamina 0.
+ * @param {Record<string, any>} fighter
+ * @returns {boolean}
+ */
+export function down(fighter) {
+  return fighter.stamina_current === 0;
+}
+
+/**
+ * HZ-R04: a character still standing takes its turn.
+ * @param {Record<string, any>} fighter
+ * @returns {boolean}
+ */
+export function acts(fighter) {
+  return !down(fighter);
+}
+
+/**
+ * HZ-R04: nothing of a character changes between rounds.
+ * @param {Record<string, any>} fighter
+ * @returns {Record<string, any>}
+ */
+export function newRound(fighter) {
+  return { ...fighter };
+}
+
+/**
+ * HZ-R03, HZ-G16: the Initiative of the two attackers, as [phases, weight] pairs: each group of
+ * equal successes acts together (the `initiative` rule, enumerated).
+ * @param {Record<string, any>} first
+ * @param {Record<string, any>} second
+ * @returns {Array<[string[][], bigint]>}
+ */
+export function order(first, second) {
+  const people = [sides(first)[0], sides(second)[0]].map(c => ({ id: c.id, attributes: c.attributes }));
+  const dist = initiativeOdds({ participants: people }, first.config);
+  return sortedKeys([...dist.outcomes.keys()]).map(key => [dist.outcomes.get(key), dist.weights.get(key)]);
 }

@@ -8,11 +8,12 @@
  * is the whole five-step attack, composed from the engine's steps (`attack_odds.mjs`).
  */
 
-import { armorState, attackOdds, injuriesOf, strikeLumping, testLumping } from "./attack_odds.mjs";
-import { optionalId } from "./config.mjs";
+import { armorState, attackOdds, attackProjection, injuriesOf, readAttackInput, strikeLumping, testLumping } from "./attack_odds.mjs";
+import { number, optionalId } from "./config.mjs";
 import { loadContent } from "./harm.mjs";
-import { enumerateCalls, resolved, ruleCall } from "../enumeration.mjs";
-import { caseOf } from "../odds.mjs";
+import { enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
+import { caseOf, faceRuns, facesOf } from "../odds.mjs";
+import { dieLabel } from "../queue.mjs";
 
 export const RULESET = "hazard_location";
 
@@ -109,11 +110,40 @@ export function applyDamageOdds(params, config) {
   return odds("apply_damage", params, config, project, strikeLumping(contentTables(params, read), []));
 }
 
+/**
+ * HZ-R03, HZ-G16: the Initiative groups (successes high to low, ties together).
+ * @param {any} params
+ * @param {object} config
+ * @returns {import("../exact.mjs").Dist}
+ */
+export function initiativeOdds(params, config) {
+  const read = merged("initiative", config);
+  const die = number(read, "test_die", 2, 1000);
+  const least = number(read, "test_success_min_face", 1, 1000);
+  const hits = facesOf(die).map(face => Number(face >= least));
+  return odds("initiative", params, config, (events, state) => state.groups,
+    lumping({ [dieLabel(die)]: faceRuns(die, hits, hits) }, 0, "score"));
+}
+
+/**
+ * HZ-R01: the rule the `attack` query stands for, projected as its outcomes: one run draws one way
+ * the dice fall (a fight's Monte Carlo runs it with random faces).
+ * @param {string} query
+ * @param {any} params
+ * @param {object} config
+ * @returns {(queue: import("../queue.mjs").DiceQueue) => any}
+ */
+export function outcomeCall(query, params, config) {
+  const atk = readAttackInput(params, merged(query, config));
+  return ruleCall(caseOf(RULESET, query, config, params), attackProjection(atk));
+}
+
 /** The rolls of the ruleset with exact odds, by the rule they stand for. */
 export const QUERIES = Object.freeze({
   hazard_test: hazardTestOdds,
   hit_location: hitLocationOdds,
   armor_roll: armorRollOdds,
   apply_damage: applyDamageOdds,
-  attack: attackOdds
+  attack: attackOdds,
+  initiative: initiativeOdds
 });
