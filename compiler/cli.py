@@ -9,7 +9,7 @@ import click
 
 from compiler import __version__
 from compiler.diagnostics import REPORTER_BY_NAME
-from compiler.options import BuildOptions, OddsOptions, ValidateOptions
+from compiler.options import BalanceOptions, BuildOptions, OddsOptions, ValidateOptions
 
 _CONTENT = click.argument(
     "content", type=click.Path(file_okay=False, path_type=Path), default=Path("content")
@@ -76,3 +76,17 @@ def odds(item: str, **given: Any) -> None:
     from compiler.commands import run_odds
 
     run_odds(OddsOptions(item=item, **given))
+
+
+@main.command()
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("content"), show_default=True, help="The content folder.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("balance.html"), show_default=True, help="Where the report goes.")
+@click.option("--baseline", default=None, metavar="REF",
+              help="A git revision of the content to compare with (its changes highlighted).")
+def balance(content: Path, out: Path, baseline: str | None) -> None:
+    """Write the balance report (one HTML file); fail if a content threshold is broken."""
+    from compiler.commands import run_balance
+
+    run_balance(BalanceOptions(content=content, out=out, baseline=baseline))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import click
 
 from compiler.diagnostics import REPORTER_BY_NAME, Diagnostics
-from compiler.errors import ContentError
+from compiler.errors import ContentError, RulepackError
 from compiler.model import ContentSet
-from compiler.options import BuildOptions, OddsOptions, ValidateOptions
+from compiler.options import BalanceOptions, BuildOptions, OddsOptions, ValidateOptions
 
 
 def _load(content: object, output_format: str) -> ContentSet:
@@ -63,3 +63,34 @@ def run_odds(options: OddsOptions) -> None:
         click.echo(json.dumps(summary_json(matchup, summary), indent=2, ensure_ascii=False))
     else:
         click.echo(render(matchup, summary))
+
+
+def run_balance(options: BalanceOptions) -> None:
+    """The balance report of the content (and its baseline), then the thresholds' verdict."""
+    from compiler.odds.balance import baseline_content, report
+    from compiler.odds.html import render_report, write_report
+
+    _needs_matplotlib()
+    content = _load(options.content, "text")
+    baselines = None
+    if options.baseline is not None:  # a bad revision is refused before any work
+        before, scratch = baseline_content(options.content, options.baseline)
+        with scratch:
+            baselines = {r.ruleset.engine: list(r.rows) for r in report(before)}
+    reports = report(content)
+    write_report(options.out, render_report(reports, baselines, options.baseline))
+    failures = [failure for r in reports for failure in r.failures]
+    rows = sum(len(r.rows) for r in reports)
+    click.echo(f"{options.out}: {len(reports)} rulesets, {rows} matrix rows, "
+               f"{len(failures)} threshold failures.")
+    if failures:
+        click.echo("\n".join(failures), err=True)
+        raise RulepackError(f"{len(failures)} balance thresholds are broken.")
+
+
+def _needs_matplotlib() -> None:
+    try:
+        import matplotlib  # noqa: F401
+    except ModuleNotFoundError:
+        raise RulepackError("rulepack balance draws its plots with matplotlib: "
+                            "pip install 'rulepack[report]'") from None

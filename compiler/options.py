@@ -28,3 +28,10 @@ class OddsOptions:
     attacker: str | None
     settings: tuple[tuple[str, str], ...]  # `--set key=value`, in the order given
     output_format: str  # "text" or "json"
+
+
+@dataclass(frozen=True)
+class BalanceOptions:
+    content: Path
+    out: Path  # the HTML report
+    baseline: str | None  # a git revision of the content to compare with

@@ -38,6 +38,9 @@ Z95 = 1.96
 State = dict[str, Any]
 
 
+_ORDERS: dict[int, tuple[Any, list[tuple[list[list[str]], Fraction]]]] = {}
+
+
 class TooManyStates(Exception):
     """The exact fight would visit more distinct states than allowed."""
 
@@ -97,7 +100,14 @@ class Setup:
                                                                           strict=True)}, start)
 
     def orders(self) -> list[tuple[list[list[str]], Fraction]]:
-        """The acting orders and their probabilities."""
+        """The acting orders and their probabilities (the same every round: worked out once)."""
+        key = id(self)
+        if key not in _ORDERS or _ORDERS[key][0] is not self:
+            _ORDERS.clear()
+            _ORDERS[key] = (self, self._orders())
+        return _ORDERS[key][1]
+
+    def _orders(self) -> list[tuple[list[list[str]], Fraction]]:
         found = list(self.sides.values())
         if len(found) == 1:
             return [([[self.module.sides(found[0])[0]["id"]]], Fraction(1))]

@@ -180,3 +180,39 @@ def order(first: Mapping[str, Any], second: Mapping[str, Any]) -> list[Any]:
     if fast == slow:
         return [[[[a], [b]], 1], [[[b], [a]], 1]]
     return [[[[a], [b]] if fast > slow else [[b], [a]], 1]]
+
+
+# --------------------------------------------------------------------------- balance
+
+
+def balance_grid(library: Library) -> list[dict[str, Any]]:
+    """DR-R18, DR-R19: the balance matrix's rows: every damaging card or weapon a fighter
+    carries, against every other fighter (whose Soak, Toughness and Shield are its armour)."""
+    rows = []
+    fighters = sorted_keys(library.get("fighter") or {})
+    for kind in ATTACKS:
+        for item in sorted_keys(library.get(kind) or {}):
+            try:
+                attack_card(library, item)
+                attacker = holder(library, item)
+            except RuleError:
+                continue
+            for target in (t for t in fighters if t != attacker):
+                labels = {"item": item, "attacker": attacker, "target": target,
+                          "armour": target, "pool": None}
+                rows.append({"item": item, "attacker": attacker, "target": target,
+                             "options": {}, "labels": labels})
+    return rows
+
+
+def duel(library: Library, config: Mapping[str, Any]) -> list[Any]:
+    """DR-R07: the report's one-against-one fight: the first two fighters (by id) that carry a
+    damaging item, each with its first, against the other; none if there are not two."""
+    firsts: dict[str, str] = {}
+    for row in balance_grid(library):
+        firsts.setdefault(row["attacker"], row["item"])
+    names = sorted_keys(firsts)[:2]
+    if len(names) < 2:
+        return []
+    return [matchup(library, config, {"item": firsts[a], "attacker": a, "target": b})
+            for a, b in (names, names[::-1])]

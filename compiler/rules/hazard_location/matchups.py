@@ -186,3 +186,54 @@ def order(first: Mapping[str, Any], second: Mapping[str, Any]) -> list[Any]:
                                                                        sides(second)[0])]
     dist = initiative_odds({"participants": people}, first["config"])
     return [[dist.outcomes[key], dist.weights[key]] for key in sorted_keys(dist.outcomes)]
+
+
+# --------------------------------------------------------------------------- balance
+
+POOL_STEPS: tuple[int, ...] = (-2, 0, 2)
+"""The balance matrix's pools: each weapon's own pool, and two dice fewer and more."""
+
+
+def _pool(library: Library, attacker: str, item: str) -> int:
+    weapon = _doc(library, "weapon", item, "weapon")
+    doc = _doc(library, "fighter", attacker, "character")
+    rating: int = doc["attributes"].get(weapon.get("attribute") or "", 0)
+    skill: int = (doc.get("skills") or {}).get(weapon.get("skill") or "", 0)
+    return rating + skill
+
+
+def balance_grid(library: Library) -> list[dict[str, Any]]:
+    """HZ-R07, HZ-R28: the balance matrix's rows: every carried weapon against every character,
+    bare, in each of its own armour pieces and in all of them, with the weapon's pool and two
+    dice fewer and more (at the weapon's Optimal Range, so no range penalty)."""
+    rows = []
+    fighters = sorted_keys(library.get("fighter") or {})
+    for item in sorted_keys(library.get("weapon") or {}):
+        try:
+            attacker = holder(library, item)
+        except RuleError:
+            continue
+        base = _pool(library, attacker, item)
+        for target in fighters:
+            own = list((library["fighter"][target].get("items") or {}).get("armor") or [])
+            sets = [[], *([piece] for piece in own), *([own] if len(own) > 1 else [])]
+            for armour in sets:
+                for step in POOL_STEPS:
+                    labels = {"item": item, "attacker": attacker, "target": target,
+                              "armour": "+".join(armour) or "none", "pool": max(0, base + step)}
+                    options = {"target_armor": armour, "die_mods": [step] if step else []}
+                    rows.append({"item": item, "attacker": attacker, "target": target,
+                                 "options": options, "labels": labels})
+    return rows
+
+
+def duel(library: Library, config: Mapping[str, Any]) -> list[Any]:
+    """HZ-R01, HZ-R03: the report's one-against-one fight: the first armed character against
+    its own double, each with the first weapon it carries; none if nobody carries one."""
+    rows = [row for row in balance_grid(library) if row["target"] == row["attacker"]]
+    if not rows:
+        return []
+    first = matchup(library, config, {key: rows[0][key] for key in ("item", "attacker",
+                                                                     "target")})
+    attacker, target = sides(first)
+    return [first, restate(first, target, attacker)]

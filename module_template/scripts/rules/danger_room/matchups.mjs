@@ -253,3 +253,50 @@ export function order(first, second) {
   if ( fast === slow ) return [[[[a], [b]], 1], [[[b], [a]], 1]];
   return [[fast > slow ? [[a], [b]] : [[b], [a]], 1]];
 }
+
+/* -------------------------------------------- */
+/*  Balance                                     */
+/* -------------------------------------------- */
+
+/**
+ * DR-R18, DR-R19: the balance matrix's rows: every damaging card or weapon a fighter carries,
+ * against every other fighter (whose Soak, Toughness and Shield are its armour).
+ * @param {object} library
+ * @returns {object[]}
+ */
+export function balanceGrid(library) {
+  const rows = [];
+  const fighters = sortedKeys(Object.keys(library.fighter ?? {}));
+  for ( const kind of ATTACKS ) {
+    for ( const item of sortedKeys(Object.keys(library[kind] ?? {})) ) {
+      let attacker;
+      try {
+        attackCard(library, item);
+        attacker = holder(library, item);
+      } catch(err) {
+        if ( !(err instanceof RuleError) ) throw err;
+        continue;
+      }
+      for ( const target of fighters.filter(t => t !== attacker) ) {
+        const labels = { item, attacker, target, armour: target, pool: null };
+        rows.push({ item, attacker, target, options: {}, labels });
+      }
+    }
+  }
+  return rows;
+}
+
+/**
+ * DR-R07: the report's one-against-one fight: the first two fighters (by id) that carry a
+ * damaging item, each with its first, against the other; none if there are not two.
+ * @param {object} library
+ * @param {object} config
+ * @returns {object[]}
+ */
+export function duel(library, config) {
+  const firsts = {};
+  for ( const row of balanceGrid(library) ) if ( !Object.hasOwn(firsts, row.attacker) ) firsts[row.attacker] = row.item;
+  const names = sortedKeys(Object.keys(firsts)).slice(0, 2);
+  if ( names.length < 2 ) return [];
+  return [names, [...names].reverse()].map(([a, b]) => matchup(library, config, { item: firsts[a], attacker: a, target: b }));
+}

@@ -248,3 +248,72 @@ export function order(first, second) {
   const dist = initiativeOdds({ participants: people }, first.config);
   return sortedKeys([...dist.outcomes.keys()]).map(key => [dist.outcomes.get(key), dist.weights.get(key)]);
 }
+
+/* -------------------------------------------- */
+/*  Balance                                     */
+/* -------------------------------------------- */
+
+/** The balance matrix's pools: each weapon's own pool, and two dice fewer and more. */
+export const POOL_STEPS = Object.freeze([-2, 0, 2]);
+
+/**
+ * The attack pool a character has with a weapon: the weapon's Attribute plus its Skill.
+ * @param {object} library
+ * @param {string} attacker
+ * @param {string} item
+ * @returns {number}
+ */
+function poolOf(library, attacker, item) {
+  const weapon = docOf(library, "weapon", item, "weapon");
+  const doc = docOf(library, "fighter", attacker, "character");
+  return (doc.attributes[weapon.attribute ?? ""] ?? 0) + ((doc.skills ?? {})[weapon.skill ?? ""] ?? 0);
+}
+
+/**
+ * HZ-R07, HZ-R28: the balance matrix's rows: every carried weapon against every character, bare,
+ * in each of its own armour pieces and in all of them, with the weapon's pool and two dice fewer
+ * and more (at the weapon's Optimal Range, so no range penalty).
+ * @param {object} library
+ * @returns {object[]}
+ */
+export function balanceGrid(library) {
+  const rows = [];
+  const fighters = sortedKeys(Object.keys(library.fighter ?? {}));
+  for ( const item of sortedKeys(Object.keys(library.weapon ?? {})) ) {
+    let attacker;
+    try {
+      attacker = holder(library, item);
+    } catch(err) {
+      if ( !(err instanceof RuleError) ) throw err;
+      continue;
+    }
+    const base = poolOf(library, attacker, item);
+    for ( const target of fighters ) {
+      const own = [...((library.fighter[target].items ?? {}).armor ?? [])];
+      const sets = [[], ...own.map(piece => [piece]), ...(own.length > 1 ? [own] : [])];
+      for ( const armour of sets ) {
+        for ( const step of POOL_STEPS ) {
+          const labels = { item, attacker, target, armour: armour.join("+") || "none", pool: Math.max(0, base + step) };
+          const options = { target_armor: armour, die_mods: step ? [step] : [] };
+          rows.push({ item, attacker, target, options, labels });
+        }
+      }
+    }
+  }
+  return rows;
+}
+
+/**
+ * HZ-R01, HZ-R03: the report's one-against-one fight: the first armed character against its own
+ * double, each with the first weapon it carries; none if nobody carries one.
+ * @param {object} library
+ * @param {object} config
+ * @returns {object[]}
+ */
+export function duel(library, config) {
+  const rows = balanceGrid(library).filter(row => row.target === row.attacker);
+  if ( !rows.length ) return [];
+  const first = matchup(library, config, { item: rows[0].item, attacker: rows[0].attacker, target: rows[0].target });
+  const [attacker, target] = sides(first);
+  return [first, restate(first, target, attacker)];
+}
