@@ -23,7 +23,6 @@ from compiler.packing import Pack, data_kinds
 from compiler.packing.common import plain
 from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
-from compiler.rules.dialect import check_config_dialect
 from compiler.rules.registry import engine_data
 
 #: Hand-written files shipped as they are (the rules core, the Foundry adapters, templates).
@@ -88,8 +87,7 @@ def rules_registry(names: Sequence[str]) -> bytes:
     data = {}
     for name in names:
         config, inputs, schema = engine_data(name)
-        reads = not check_config_dialect(schema)  # TRANSITION: see Engine.reads_config
-        data[name] = {"config": dict(config), "inputs": inputs, "schema": schema if reads else None}
+        data[name] = {"config": dict(config), "inputs": inputs, "schema": schema}
     paths = "{own}/index.mjs"
     entries = _engine_entries(names, paths, data)
     for entry in entries:

@@ -69,8 +69,6 @@ _CONFIGS: dict[tuple[str, str], dict[str, Any]] = {}
 
 def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
     """`merged` read through `engine`'s rules_config schema (once per distinct config)."""
-    if not engine.reads_config:  # TRANSITION
-        return dict(merged)
     key = (engine.name, canonical_json(merged))
     if key not in _CONFIGS:
         schema = engine.config_schema
@@ -81,8 +79,8 @@ def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
 def read_input(engine: Engine, rule: str, value: object) -> Any:
     """`value` read through `rule`'s declared input shape (defaults filled in)."""
     shape = shape_book().rule_shape(engine.inputs_uri, rule)
-    if shape is None:  # TRANSITION: a ruleset still reading its own input
-        return value
+    if shape is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {engine.name}.{rule} declares no input shape")
     return shape_book().read(shape, engine.inputs_uri, value, "input")
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 from compiler import plugins
 from compiler.rules.base import Rule
-from compiler.rules.dialect import check_config_dialect
 from compiler.rules.shapes import Shape, ShapeBook
 
 #: `Path.joinpath`, not `/`: the engines' files hold no division at all (catalogue C2, tested).
@@ -44,9 +43,6 @@ class Engine:
     def config_uri(self) -> str:
         return str(self.config_schema["$id"])
 
-    #: TRANSITION: whether the harness reads the config through its schema (a schema still
-    #: outside the shapes dialect leaves its engine to read its config itself).
-    reads_config: bool = True
 
 
 def read_json(path: Path) -> Any:
@@ -95,9 +91,7 @@ def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
             module = importlib.import_module(f"compiler.rules.{name}")
         else:
             module = plugins.plugins()[name].import_engine()
-        config, inputs, schema = engine_data(name)
-        reads = not check_config_dialect(schema)
-        found[name] = Engine(name, module.RULES, config, inputs, schema, reads)
+        found[name] = Engine(name, module.RULES, *engine_data(name))
     return found
 
 

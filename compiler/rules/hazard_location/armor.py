@@ -12,9 +12,9 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event
 from compiler.rules.hazard_location.arith import called_shot_penalty
-from compiler.rules.hazard_location.config import choice, flag
-from compiler.rules.hazard_location.fields import by_id, fail
+from compiler.rules.hazard_location.fields import by_id
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 ARMOR_DIE = 6
 ARMOR_SUCCESS_FACE = 6
@@ -32,7 +32,7 @@ def select_table(
     tables = content["hit_location_tables"]
     if species is not None:
         record = by_id(content["species"], species)
-        wanted = None if record is None else record.get("hit_location_table")
+        wanted = None if record is None else record["hit_location_table"]
         found = by_id(tables, wanted) if wanted is not None else None
         found = found or next((t for t in tables if t["species"] == species), None)
         if found is not None:
@@ -72,7 +72,7 @@ def roll_location(table: Mapping[str, Any], queue: DiceQueue) -> tuple[Event, st
 
 def outer_first(pieces: Sequence[Mapping[str, Any]], config: Mapping[str, Any]) -> list[Obj]:
     """HZ-G21: pieces from outermost to innermost by `layer`; equal layers keep input order."""
-    sign = -1 if choice(config, "layer_order") == "higher_is_outer" else 1
+    sign = -1 if config["layer_order"] == "higher_is_outer" else 1
     return sorted((dict(p) for p in pieces), key=lambda p: sign * p["layer"])
 
 
@@ -81,8 +81,7 @@ def covering(
     queue: DiceQueue,
 ) -> tuple[list[Event], list[Obj]]:
     """HZ-R18, HZ-G20, HZ-G22: pieces over `location`, a d100 per partial one (outer first)."""
-    choice(config, "partial_coverage")
-    skip_zero = flag(config, "ablation_skips_zero_av")
+    skip_zero = config["ablation_skips_zero_av"]
     events: list[Event] = []
     found: list[Obj] = []
     for piece in outer_first(pieces, config):
@@ -149,7 +148,7 @@ def resolve_armor(
     shield = _shield(cover, location, config)
     events: list[Event] = []
     shield_after: list[Obj] = []
-    if shield is not None and choice(config, "cover_mode") == "separate_roll":
+    if shield is not None and config["cover_mode"] == "separate_roll":
         events, damage, shield_after = _layer([shield], location, pen, damage, queue)
         shield = None
     checks, found = covering(worn, location, config, queue)
@@ -169,7 +168,7 @@ def _shield(
 ) -> Obj | None:
     if cover is None or "av" not in cover:
         return None
-    if flag(config, "ablation_skips_zero_av") and cover["av"] == 0:
+    if config["ablation_skips_zero_av"] and cover["av"] == 0:
         return None
     return cover_piece(cover, location)
 

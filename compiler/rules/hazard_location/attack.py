@@ -13,28 +13,22 @@ from typing import Any
 from compiler.rules.base import Event, State
 from compiler.rules.hazard_location.armor import entry_of, resolve_armor, roll_location
 from compiler.rules.hazard_location.checks import decide_hit, riposte_margin, roll_test
-from compiler.rules.hazard_location.config import choice
-from compiler.rules.hazard_location.fields import expect_fields, fail
+from compiler.rules.hazard_location.fields import length_m
 from compiler.rules.hazard_location.harm import load_content, prepare, take_damage
-from compiler.rules.hazard_location.measures import (
-    blast_event,
-    blocks,
-    metres,
-    read_blast,
-    table_for,
-)
+from compiler.rules.hazard_location.measures import blast_event, blocks, explosive_of, table_for
 from compiler.rules.hazard_location.pools import (
     attack_pool,
+    defence_of,
     defence_pool_event,
+    prepare_attack,
     range_check,
-    read_attack,
-    read_defence,
 )
-from compiler.rules.inputs import get_str
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 IN = "input"
 Result = tuple[list[Event], State]
+Input = Mapping[str, Any]
 Obj = dict[str, Any]
 
 
@@ -78,22 +72,22 @@ def weapon_source(weapon: Mapping[str, Any], table: Mapping[str, Any],
             "rolled_from": rolled_from, "table": table, "content": content}
 
 
-def attack(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def attack(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R01-R02, HZ-R06-R10, HZ-R12-R15, HZ-R19, HZ-R21, HZ-G03-G08, HZ-G13-G15, HZ-G18, HZ-G31.
 
     One attack through the five steps; a parried attack may instead give a riposte (HZ-R14).
     """
-    atk = read_attack(inp, config)
-    defence = read_defence(atk)
+    atk = prepare_attack(fields, config)
+    defence = defence_of(atk)
     atk["defence"] = defence
     state: Obj = {"hit": False, "location": None, "attacker": atk["attacker"],
                   "defender": atk["defender"], "cover": atk["cover"]}
     events: list[Event] = [step(1, "attack", atk["defender"]["id"])]
-    if blocks(atk["cover"], config):
+    if blocks(atk["cover"]):
         return ([*events, {"type": "blocked_by_cover"}], state)
     range_dice = 0
     if atk["mode"] == "ranged":
-        checked, penalty = range_check(atk, config)
+        checked, penalty = range_check(atk)
         events.append(checked)
         if penalty is None:
             return (events, state)
@@ -144,7 +138,6 @@ def _riposte(atk: Obj, successes: tuple[int, int | None], events: list[Event],
                                                                      config)
     if margin is None:
         return (events, state)
-    choice(config, "riposte_roll")
     weapon = defence.get("weapon_item")
     if weapon is None:
         raise fail(IN, f"{IN}.defence.weapon is required for a riposte")
@@ -161,24 +154,22 @@ def _riposte(atk: Obj, successes: tuple[int, int | None], events: list[Event],
     return (events + more, state)
 
 
-def blast(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def blast(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R25-R27, HZ-G23-G26: a blast's Damage at distance, one Armor Roll, then each Injury.
 
     Every Injury rolls its own location, the Massive Damage ones included.
     """
-    keys = ("explosive", "distance", "target")
-    fields = expect_fields(inp, IN, keys, ("content", "fallback_table"))
-    choice(config, "blast_mos")
     content = load_content(fields, config)
     target, total = prepare(fields["target"], f"{IN}.target", config, content)
-    explosive = read_blast(fields, config)
-    damage_event = blast_event(explosive, metres(fields, "distance", IN, config), config)
+    explosive = explosive_of(fields, config)
+    distance = length_m(fields["distance"], config["metres_per_hex"])
+    damage_event = blast_event(explosive, distance, config)
     damage = damage_event["damage"]
     if damage == 0:
         return ([damage_event], {"target": target})
     table, table_event = table_for(fields, config, target["species"], content)
     events: list[Event] = [damage_event, table_event]
-    where = get_str(config, "blast_armor_location", "config")
+    where = config["blast_armor_location"]
     if where == "rolled":
         rolled, location = roll_location(table, queue)
         events.append(rolled)

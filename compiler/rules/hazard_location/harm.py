@@ -13,31 +13,25 @@ from compiler.rules import dice
 from compiler.rules.base import Event
 from compiler.rules.hazard_location.arith import massive_injuries
 from compiler.rules.hazard_location.armor import roll_location
-from compiler.rules.hazard_location.config import (
-    choice,
-    derived_sources,
-    flag,
-    number,
-    optional_id,
-)
-from compiler.rules.hazard_location.content import read_character, read_content
-from compiler.rules.hazard_location.fields import by_id, fail
+from compiler.rules.hazard_location.content import check_character, check_content
+from compiler.rules.hazard_location.fields import by_id
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 Obj = dict[str, Any]
 
 
 def load_content(fields: Mapping[str, Any], config: Mapping[str, Any]) -> Obj:
     """HZ-G09, HZ-G10: the input's `content`, with the config's default hit-location table."""
-    die = number(config, "hit_location_die", 2, 1000)
-    return read_content(fields, "input", config["default_hit_location_table"], die)
+    return check_content(fields["content"], "input", config["default_hit_location_table"],
+                         config["hit_location_die"])
 
 
 def derived_value(character: Mapping[str, Any], config: Mapping[str, Any], name: str,
                   where: str) -> int:
     """HZ-G27: a derived value, the sum of its source attributes' current ratings."""
     total = 0
-    for key in derived_sources(config, name):
+    for key in config["derived"][name]:
         if key not in character["attributes"]:
             raise fail(where, f"{where}.attributes.{key} is required")
         total += character["attributes"][key]
@@ -50,10 +44,10 @@ def stamina_caps(character: Mapping[str, Any], content: Mapping[str, Any]) -> li
     if species is None:
         return []
     caps = [species["max_stamina"]] if "max_stamina" in species else []
-    sex_caps = species.get("sex_caps", {})
+    sex_caps = species["sex_caps"]
     if character["sex"] is not None and character["sex"] in sex_caps:
         caps.append(sex_caps[character["sex"]])
-    phenotype = by_id(species.get("phenotypes", []), character["phenotype"] or "")
+    phenotype = by_id(species["phenotypes"], character["phenotype"] or "")
     if phenotype is not None and "max_stamina" in phenotype:
         caps.append(phenotype["max_stamina"])
     return caps
@@ -66,19 +60,19 @@ def stamina_total(
     """HZ-R31, HZ-G27, HZ-G28: END + WIL, capped by the lowest Maximum Stamina."""
     total = derived_value(character, config, "stamina_total", where)
     caps = stamina_caps(character, content)
-    if choice(config, "stamina_cap") == "min_of_caps" and caps:
+    if config["stamina_cap"] == "min_of_caps" and caps:
         total = min(total, *caps)
     return total
 
 
 def prepare(
-    value: object, where: str, config: Mapping[str, Any], content: Mapping[str, Any]
+    value: Mapping[str, Any], where: str, config: Mapping[str, Any], content: Mapping[str, Any]
 ) -> tuple[Obj, int]:
     """HZ-R31: a character and its Total Stamina; Current Stamina starts at the total."""
-    character = read_character(value, where, flag(config, "traumatic_default"))
+    character = check_character(value, where, config["traumatic_default"])
     total = stamina_total(character, config, content, where)
     current = character.get("stamina_current", total)
-    if type(current) is not int or not 0 <= current <= total:
+    if current > total:
         raise fail(where, f"{where}.stamina_current must be an integer in 0..{total}")
     return ({**character, "stamina_current": current}, total)
 
@@ -94,8 +88,8 @@ def derived_event(character: Mapping[str, Any], config: Mapping[str, Any],
     }
 
 
-def injury_count(before: int, damage: int, total: int, source: Mapping[str, Any],
-                 config: Mapping[str, Any]) -> tuple[int, int]:
+def injury_count(before: int, damage: int, total: int,
+                 source: Mapping[str, Any]) -> tuple[int, int]:
     """HZ-R22, HZ-R31, HZ-G26, HZ-G29: (Injuries, Massive-Damage Injuries or 0) for one source."""
     triggers = source["traumatic"] or source["triggers_injury"]
     if damage < 1 or not triggers:
@@ -104,7 +98,6 @@ def injury_count(before: int, damage: int, total: int, source: Mapping[str, Any]
     if not source["traumatic"]:
         return (normal, 0)
     if total < 1:
-        choice(config, "zero_total_stamina")
         raise fail("input", "Total Stamina is 0, so Massive Damage is undefined (HZ-G29)")
     massive = massive_injuries(damage, total)
     return (max(normal, massive), massive)
@@ -125,7 +118,7 @@ def take_damage(
     after = max(0, before - damage)
     events: list[Event] = [{"type": "stamina", "character": character["id"], "before": before,
                             "damage": damage, "after": after, "total": total}]
-    count, massive = injury_count(before, damage, total, source, config)
+    count, massive = injury_count(before, damage, total, source)
     if massive:
         events.append({"type": "massive_damage", "damage": damage, "total": total,
                        "injuries": massive})
@@ -143,7 +136,7 @@ def _injury(index: int, location: str | None, source: Mapping[str, Any],
         events.append({**event, "injury": index})
     events.append({"type": "injury", "location": location, "source_id": source["id"],
                    "index": index})
-    table_id = optional_id(config, "injury_table")
+    table_id = config["injury_table"]
     if table_id is not None:
         events.append(_injury_roll(table_id, location, source["content"], queue))
     return events

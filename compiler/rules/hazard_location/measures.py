@@ -19,41 +19,26 @@ from compiler.rules.hazard_location.armor import (
     roll_location,
     select_table,
 )
-from compiler.rules.hazard_location.config import choice, flag, number, severity_table
 from compiler.rules.hazard_location.content import (
-    read_cover,
-    read_explosive,
-    read_piece,
+    check_cover,
+    check_explosive,
+    check_piece,
     unique_ids,
 )
-from compiler.rules.hazard_location.fields import (
-    Rational,
-    as_json,
-    compare,
-    expect_fields,
-    fail,
-    get_length,
-    get_rational,
-    opt_str,
-)
+from compiler.rules.hazard_location.fields import Rational, as_json, compare, length_m, rational
 from compiler.rules.hazard_location.harm import load_content
-from compiler.rules.inputs import SMALL_INT, get_int, get_list, get_str
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 IN = "input"
 Result = tuple[list[Event], State]
+Input = Mapping[str, Any]
 Obj = dict[str, Any]
 
 
-def metres(fields: Mapping[str, Any], key: str, where: str, config: Mapping[str, Any]) -> Rational:
-    """HZ-G32: a `{value, unit}` length of the input in metres."""
-    return get_length(fields, key, where, number(config, "metres_per_hex", 1, 1000))
-
-
-def range_event(distance: Rational, optimal: Rational, maximum: Rational,
-                config: Mapping[str, Any]) -> tuple[Event, int | None]:
+def range_event(distance: Rational, optimal: Rational,
+                maximum: Rational) -> tuple[Event, int | None]:
     """HZ-R10, HZ-G31: the range band's penalty, or `out_of_range` beyond Maximum Range."""
-    choice(config, "beyond_max_range")
     if not arith.within_max_range(distance, maximum):
         return ({"type": "out_of_range", "distance_m": as_json(distance),
                  "max_range_m": as_json(maximum)}, None)
@@ -62,21 +47,20 @@ def range_event(distance: Rational, optimal: Rational, maximum: Rational,
              "max_range_m": as_json(maximum), "penalty": penalty}, penalty)
 
 
-def range_penalty(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def range_penalty(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R10, HZ-R11, HZ-G31, HZ-G32: range dice = max(0, ceil(d / Optimal) - 1)."""
-    fields = expect_fields(inp, IN, ("optimal_range_m", "max_range_m", "distance"))
-    optimal = get_rational(fields, "optimal_range_m", IN)
-    maximum = get_rational(fields, "max_range_m", IN)
+    optimal = rational(fields["optimal_range_m"])
+    maximum = rational(fields["max_range_m"])
     if optimal[0] == 0 or compare(optimal, maximum) > 0:
         raise fail(IN, f"{IN}.optimal_range_m must be above 0 and at most max_range_m")
-    event, penalty = range_event(metres(fields, "distance", IN, config), optimal, maximum, config)
+    distance = length_m(fields["distance"], config["metres_per_hex"])
+    event, penalty = range_event(distance, optimal, maximum)
     return ([event], {"in_range": penalty is not None, "penalty": penalty})
 
 
-def called_shot_penalty(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def called_shot_penalty(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R19, HZ-E05, P14: max(1, min(4, 5 - ceil(sqrt P))) for a whole percentage P."""
-    fields = expect_fields(inp, IN, ("percent",))
-    percent = get_int(fields, "percent", IN, 0, 100)
+    percent = fields["percent"]
     penalty = arith.called_shot_penalty(percent)
     event = {"type": "called_shot_penalty", "percent": percent,
              "ceil_sqrt": dice.ceil_sqrt(percent), "penalty": penalty}
@@ -86,8 +70,7 @@ def called_shot_penalty(inp: object, config: Mapping[str, Any], queue: DiceQueue
 def blast_event(explosive: Mapping[str, Any], distance: Rational,
                 config: Mapping[str, Any]) -> Event:
     """HZ-R25, HZ-R26, HZ-G25: the blast's Damage at `distance` (0: no mechanical damage)."""
-    radius = get_length(explosive, "blast_radius", f"{IN}.explosive",
-                        number(config, "metres_per_hex", 1, 1000))
+    radius = length_m(explosive["blast_radius"], config["metres_per_hex"])
     return {"type": "blast_damage", "explosive": explosive["id"],
             "severity": explosive["severity"], "listed": explosive["damage"],
             "radius_m": as_json(radius), "distance_m": as_json(distance),
@@ -95,36 +78,31 @@ def blast_event(explosive: Mapping[str, Any], distance: Rational,
             "damage": arith.blast_damage(explosive["damage"], radius, distance)}
 
 
-def read_blast(fields: Mapping[str, Any], config: Mapping[str, Any]) -> Obj:
+def explosive_of(fields: Input, config: Mapping[str, Any]) -> Obj:
     """HZ-R25, HZ-G25, HZ-G26: the input's explosive, checked against the Severity table."""
-    return read_explosive(fields["explosive"], f"{IN}.explosive", severity_table(config),
-                          flag(config, "traumatic_default"))
+    return check_explosive(fields["explosive"], f"{IN}.explosive",
+                           config["blast_damage_by_severity"], config["traumatic_default"])
 
 
-def blast_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def blast_damage(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R25, HZ-R26, HZ-G25: full Damage within the radius, floor(D * R^2 / d^2) beyond."""
-    fields = expect_fields(inp, IN, ("explosive", "distance"))
-    explosive = read_blast(fields, config)
-    event = blast_event(explosive, metres(fields, "distance", IN, config), config)
+    explosive = explosive_of(fields, config)
+    event = blast_event(explosive, length_m(fields["distance"], config["metres_per_hex"]), config)
     return ([event], {"damage": event["damage"]})
 
 
-def table_for(fields: Mapping[str, Any], config: Mapping[str, Any], species: str | None,
+def table_for(fields: Input, config: Mapping[str, Any], species: str | None,
               content: Mapping[str, Any]) -> tuple[Obj, Event]:
     """HZ-R15, HZ-G30: the species' table or the GM's fallback, and the event naming it."""
-    fallback = opt_str(fields, "fallback_table", IN, None) or get_str(config, "fallback_table",
-                                                                        "config")
+    fallback = fields.get("fallback_table") or config["fallback_table"]
     table, fell_back = select_table(content, species, fallback, f"{IN}.fallback_table")
     return (table, {"type": "table", "species": species, "table": table["id"],
                     "fallback": fell_back})
 
 
-def called_shot_options(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def called_shot_options(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R16, HZ-R17, HZ-R19, HZ-R20, HZ-G30: the Called Shot window's locations and penalties."""
-    keys = ("target_species", "chosen_species")
-    fields = expect_fields(inp, IN, keys, ("content", "fallback_table"))
-    species = opt_str(fields, "target_species", IN, None) or opt_str(
-        fields, "chosen_species", IN, None)
+    species = fields["target_species"] or fields["chosen_species"]
     if species is None:
         raise fail(IN, f"{IN}.chosen_species is required when the target has no species")
     table, event = table_for(fields, config, species, load_content(fields, config))
@@ -134,12 +112,10 @@ def called_shot_options(inp: object, config: Mapping[str, Any], queue: DiceQueue
             {"table": table["id"], "locations": options})
 
 
-def hit_location(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def hit_location(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R15, HZ-R16, HZ-R19, HZ-G10, HZ-G30, P6: d100 on the table, or the called location."""
-    fields = expect_fields(inp, IN, ("species", "called_shot"), ("content", "fallback_table"))
-    species = opt_str(fields, "species", IN, None)
-    called = opt_str(fields, "called_shot", IN, None)
-    table, chosen = table_for(fields, config, species, load_content(fields, config))
+    called = fields["called_shot"]
+    table, chosen = table_for(fields, config, fields["species"], load_content(fields, config))
     if called is not None:
         entry = entry_of(table, called, f"{IN}.called_shot")
         event: Event = {"type": "hit_location", "table": table["id"],
@@ -149,24 +125,18 @@ def hit_location(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Re
     return ([chosen, rolled], {"location": location})
 
 
-def armor_roll(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def armor_roll(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R12, HZ-R18, HZ-R28, HZ-R29, HZ-G18-G22: cover and armour over one struck location."""
-    fields = expect_fields(inp, IN, ("armor", "cover", "location", "pen", "damage"))
-    pieces = [read_piece(p, f"{IN}.armor[{i}]")
-              for i, p in enumerate(get_list(fields, "armor", IN))]
+    pieces = [check_piece(p, f"{IN}.armor[{i}]") for i, p in enumerate(fields["armor"])]
     unique_ids(pieces, f"{IN}.armor")
-    cover = read_cover(fields["cover"], f"{IN}.cover")
-    location = get_str(fields, "location", IN)
-    pen = get_int(fields, "pen", IN, 0, SMALL_INT)
-    damage = get_int(fields, "damage", IN, 0, SMALL_INT)
-    if blocks(cover, config):
+    cover = check_cover(fields["cover"], f"{IN}.cover")
+    if blocks(cover):
         return ([{"type": "blocked_by_cover"}], {"armor": pieces, "cover": cover, "through": 0})
-    events, through, worn, after = resolve_armor(pieces, cover, (location, pen, damage), config,
-                                                 queue)
+    hit = (fields["location"], fields["pen"], fields["damage"])
+    events, through, worn, after = resolve_armor(pieces, cover, hit, config, queue)
     return (events, {"armor": worn, "cover": after, "through": through})
 
 
-def blocks(cover: Mapping[str, Any] | None, config: Mapping[str, Any]) -> bool:
+def blocks(cover: Mapping[str, Any] | None) -> bool:
     """HZ-G18: full cover with no AV blocks the attack outright."""
-    choice(config, "full_cover_without_av")
     return cover is not None and cover["kind"] == "full" and "av" not in cover

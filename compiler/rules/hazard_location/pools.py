@@ -12,65 +12,40 @@ from compiler.rules import dice
 from compiler.rules.base import Event
 from compiler.rules.hazard_location.arith import called_shot_penalty
 from compiler.rules.hazard_location.armor import entry_of
-from compiler.rules.hazard_location.config import (
-    can_react,
-    choice,
-    complication,
-    defence_pool,
-    flag,
-    number,
-)
-from compiler.rules.hazard_location.content import read_cover
-from compiler.rules.hazard_location.fields import (
-    by_id,
-    expect_fields,
-    fail,
-    get_ids,
-    get_length,
-    get_rational,
-    opt_bool,
-    opt_str,
-)
+from compiler.rules.hazard_location.config import complication
+from compiler.rules.hazard_location.content import check_cover
+from compiler.rules.hazard_location.fields import Rational, by_id, length_m, rational
 from compiler.rules.hazard_location.harm import load_content, prepare
 from compiler.rules.hazard_location.measures import range_event, table_for
-from compiler.rules.inputs import SMALL_INT, get_bool, get_choice, get_int_list, get_str
+from compiler.rules.shapes import fail
 
 IN = "input"
-S = SMALL_INT
-KEYS = ("attacker", "defender", "weapon", "distance", "attacker_moved", "target_moved",
-        "called_shot", "cover", "complications", "die_mods")
-OPTIONAL = ("pool", "partial_cover_applies", "defender_can_react", "defence", "content",
-            "fallback_table")
-DEFENCE_KINDS: tuple[str, ...] = ("parry", "evade", "other")
-DEFENCE_FIELDS = ("attribute", "skill", "weapon", "aegis", "die_mods")
 Obj = dict[str, Any]
 
 
-def read_attack(inp: object, config: Mapping[str, Any]) -> Obj:
-    """HZ-R01, HZ-R07, HZ-R13, HZ-G13, HZ-G14: one attack's checked inputs."""
-    fields = expect_fields(inp, IN, KEYS, OPTIONAL)
+def prepare_attack(fields: Mapping[str, Any], config: Mapping[str, Any]) -> Obj:
+    """HZ-R01, HZ-R07, HZ-R13, HZ-G13, HZ-G14: one attack's inputs, the weapon, the table and
+    the called location found, whether the defender can react decided."""
     content = load_content(fields, config)
     attacker, attacker_total = prepare(fields["attacker"], f"{IN}.attacker", config, content)
     defender, defender_total = prepare(fields["defender"], f"{IN}.defender", config, content)
-    weapon = _weapon(attacker, get_str(fields, "weapon", IN), f"{IN}.weapon")
+    weapon = _weapon(attacker, fields["weapon"], f"{IN}.weapon")
     mode = weapon["mode"]
     table, table_event = table_for(fields, config, defender["species"], content)
-    called = opt_str(fields, "called_shot", IN, None)
+    called = fields["called_shot"]
     if called is not None:
         entry_of(table, called, f"{IN}.called_shot")
-    choice(config, "attacker_moved_window")
-    choice(config, "target_moved_window")
     return {
         "fields": fields, "content": content, "mode": mode, "weapon": weapon,
         "attacker": attacker, "attacker_total": attacker_total,
         "defender": defender, "defender_total": defender_total,
         "table": table, "table_event": table_event, "called": called,
         "distance": _distance(fields, mode, config),
-        "cover": read_cover(fields["cover"], f"{IN}.cover"),
-        "moved": (get_bool(fields, "attacker_moved", IN), get_bool(fields, "target_moved", IN)),
-        "can_react": opt_bool(fields, "defender_can_react", IN, can_react(config, mode)),
-        "complications": get_ids(fields, "complications", IN),
-        "die_mods": get_int_list(fields, "die_mods", IN, -S, S),
+        "cover": check_cover(fields["cover"], f"{IN}.cover"),
+        "moved": (fields["attacker_moved"], fields["target_moved"]),
+        "can_react": fields.get("defender_can_react", config["defender_can_react"][mode]),
+        "complications": fields["complications"],
+        "die_mods": fields["die_mods"],
     }
 
 
@@ -81,20 +56,19 @@ def _weapon(character: Mapping[str, Any], ident: str, where: str) -> Obj:
     return dict(weapon)
 
 
-def _distance(fields: Mapping[str, Any], mode: str, config: Mapping[str, Any]) -> Any:
+def _distance(fields: Mapping[str, Any], mode: str, config: Mapping[str, Any]) -> Rational | None:
     if fields["distance"] is None:
         if mode == "ranged":
             raise fail(IN, f"{IN}.distance is required for a ranged attack")
         return None
-    return get_length(fields, "distance", IN, number(config, "metres_per_hex", 1, 1000))
+    return length_m(fields["distance"], config["metres_per_hex"])
 
 
-def range_check(attack: Mapping[str, Any], config: Mapping[str, Any]) -> tuple[Event, int | None]:
+def range_check(attack: Mapping[str, Any]) -> tuple[Event, int | None]:
     """HZ-R10, HZ-G31: the ranged attack's band penalty, or `out_of_range` (no dice drawn)."""
     weapon = attack["weapon"]
-    optimal = get_rational(weapon, "optimal_range_m", f"{IN}.weapon")
-    maximum = get_rational(weapon, "max_range_m", f"{IN}.weapon")
-    return range_event(attack["distance"], optimal, maximum, config)
+    optimal, maximum = rational(weapon["optimal_range_m"]), rational(weapon["max_range_m"])
+    return range_event(attack["distance"], optimal, maximum)
 
 
 def attack_modifiers(attack: Mapping[str, Any], range_dice: int,
@@ -112,8 +86,7 @@ def attack_modifiers(attack: Mapping[str, Any], range_dice: int,
         percent = entry_of(attack["table"], attack["called"], f"{IN}.called_shot")["percent"]
         mods.append({"source": "called_shot", "dice": -called_shot_penalty(percent)})
     cover = attack["cover"]
-    applies = opt_bool(attack["fields"], "partial_cover_applies", IN,
-                       flag(config, "partial_cover_applies"))
+    applies = attack["fields"].get("partial_cover_applies", config["partial_cover_applies"])
     if ranged and cover is not None and cover["kind"] == "partial" and applies:
         mods.append({"source": "partial_cover", "dice": -1})
     mods += _complications(attack, "attack", config)
@@ -136,11 +109,10 @@ def attack_pool(attack: Mapping[str, Any], range_dice: int,
                 config: Mapping[str, Any]) -> tuple[Event, int]:
     """HZ-R07, HZ-R09, HZ-R13, HZ-G08, P11: Attribute + Skill with every modifier, at least 0."""
     where = f"{IN}.pool"
-    fields = attack["fields"]
+    pool = attack["fields"]["pool"]
     weapon = attack["weapon"]
-    pool = expect_fields(fields.get("pool", {}), where, (), ("attribute", "skill"))
-    attribute = opt_str(pool, "attribute", where, None) or weapon.get("attribute")
-    skill = opt_str(pool, "skill", where, None) or weapon.get("skill")
+    attribute = pool.get("attribute") or weapon.get("attribute")
+    skill = pool.get("skill") or weapon.get("skill")
     if attribute is None or skill is None:
         raise fail(where, f"{where} needs an attribute and a skill (or the weapon's)")
     base = _rating(attack["attacker"], attribute, skill, f"{IN}.attacker")
@@ -158,21 +130,18 @@ def _rating(character: Mapping[str, Any], attribute: str, skill: str, where: str
     return rating
 
 
-def read_defence(attack: Mapping[str, Any]) -> Obj | None:
-    """HZ-R13, HZ-G15: the defence, required when the defender can react."""
+def defence_of(attack: Mapping[str, Any]) -> Obj | None:
+    """HZ-R13, HZ-G15: the defence, required when the defender can react, with its weapon."""
     fields = attack["fields"]
     if not attack["can_react"]:
         return None
     where = f"{IN}.defence"
     if "defence" not in fields:
         raise fail(IN, f"{where} is required when the defender can react")
-    defence = expect_fields(fields["defence"], where, ("kind",), DEFENCE_FIELDS)
-    get_choice(defence, "kind", where, DEFENCE_KINDS)
-    result = dict(defence)
+    defence = dict(fields["defence"])
     if "weapon" in defence:
-        ident = get_str(defence, "weapon", where)
-        result["weapon_item"] = _weapon(attack["defender"], ident, f"{where}.weapon")
-    return result
+        defence["weapon_item"] = _weapon(attack["defender"], defence["weapon"], f"{where}.weapon")
+    return defence
 
 
 def defence_pool_event(attack: Mapping[str, Any], defence: Mapping[str, Any],
@@ -180,17 +149,16 @@ def defence_pool_event(attack: Mapping[str, Any], defence: Mapping[str, Any],
     """HZ-R13, HZ-G04, HZ-G12, HZ-G15: parry AGI + Melee, evade AGI + Maneuver, or as given."""
     where = f"{IN}.defence"
     kind = defence["kind"]
-    attribute, skill = (None, None) if kind == "other" else defence_pool(config, kind)
-    attribute = opt_str(defence, "attribute", where, attribute)
-    skill = opt_str(defence, "skill", where, skill)
+    pool = {} if kind == "other" else config["defence_pools"][kind]
+    attribute = defence.get("attribute") or pool.get("attribute")
+    skill = defence.get("skill") or pool.get("skill")
     if attribute is None or skill is None:
         raise fail(where, f"{where} needs an attribute and a skill for kind other")
     base = _rating(attack["defender"], attribute, skill, f"{IN}.defender")
     mods = _complications(attack, "defence", config)
-    if opt_bool(defence, "aegis", where, False):
-        mods.append({"source": "aegis", "dice": number(config, "aegis_dice", 0, 100)})
-    extra = get_int_list(defence, "die_mods", where, -S, S) if "die_mods" in defence else []
-    mods += [{"source": "modifier", "dice": d} for d in extra]
+    if defence["aegis"]:
+        mods.append({"source": "aegis", "dice": config["aegis_dice"]})
+    mods += [{"source": "modifier", "dice": d} for d in defence["die_mods"]]
     size = dice.pool_size(base, [m["dice"] for m in mods], 0)
     return ({"type": "defence_pool", "kind": kind, "attribute": attribute, "skill": skill,
              "base": base, "modifiers": mods, "size": size}, size)

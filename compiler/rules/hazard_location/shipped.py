@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from compiler.rules.hazard_location.fields import fail
 from compiler.rules.inputs import sorted_keys
+from compiler.rules.shapes import fail
 
 Doc = Mapping[str, Any]
 Library = Mapping[str, Mapping[str, Doc]]

@@ -12,82 +12,68 @@ from typing import Any
 from compiler.rules.base import Event, State
 from compiler.rules.hazard_location.arith import massive_injuries, restoration_cost
 from compiler.rules.hazard_location.armor import select_table
-from compiler.rules.hazard_location.config import flag
 from compiler.rules.hazard_location.content import SCORE_MAX
-from compiler.rules.hazard_location.fields import expect_fields, fail, opt_bool, opt_str
 from compiler.rules.hazard_location.harm import derived_event, load_content, prepare, take_damage
-from compiler.rules.inputs import SMALL_INT, get_choice, get_int, get_str
 from compiler.rules.queue import DiceQueue
+from compiler.rules.shapes import fail
 
 IN = "input"
-S = SMALL_INT
 CHARACTER = f"{IN}.character"
-RESTORE_SOURCES: tuple[str, ...] = ("rest_shift", "rule")
-SOURCE_FIELDS = ("name", "traumatic", "triggers_injury", "additional_injuries_rolled")
 Result = tuple[list[Event], State]
+Input = Mapping[str, Any]
 
 
-def load(fields: Mapping[str, Any], config: Mapping[str, Any]) -> tuple[dict[str, Any], Any, int]:
+def load(fields: Input, config: Mapping[str, Any]) -> tuple[dict[str, Any], Any, int]:
     """HZ-G09, HZ-G10, HZ-R31: (content, character, Total Stamina) of a rule's input."""
     content = load_content(fields, config)
     character, total = prepare(fields["character"], CHARACTER, config, content)
     return (content, character, total)
 
 
-def derived_values(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def derived_values(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R31, HZ-G27, HZ-G28: Total Stamina (capped), movement and initiative sources."""
-    fields = expect_fields(inp, IN, ("character",), ("content",))
     content, character, _ = load(fields, config)
     event = derived_event(character, config, content, CHARACTER)
     return ([event], {"character": character})
 
 
-def massive_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def massive_damage(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R22: Massive Damage iff damage ≥ 2 * Total Stamina; then floor(damage / total)."""
-    fields = expect_fields(inp, IN, ("damage", "total_stamina"))
-    damage = get_int(fields, "damage", IN, 0, S)
-    injuries = massive_injuries(damage, get_int(fields, "total_stamina", IN, 1, S))
+    injuries = massive_injuries(fields["damage"], fields["total_stamina"])
     event = {"type": "massive_damage_check", "massive": injuries > 0, "injuries": injuries}
     return ([event], {"massive": injuries > 0, "injuries": injuries})
 
 
-def read_source(fields: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
-    """HZ-G26: a damage source `{id, traumatic?, triggers_injury?, additional_injuries_rolled?}`."""
-    where = f"{IN}.source"
-    source = expect_fields(fields["source"], where, ("id",), SOURCE_FIELDS)
+def damage_source(source: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    """HZ-G26: a damage source; one that does not say is traumatic as config.traumatic_default."""
     return {
-        "id": get_str(source, "id", where),
-        "traumatic": opt_bool(source, "traumatic", where, flag(config, "traumatic_default")),
-        "triggers_injury": opt_bool(source, "triggers_injury", where, False),
-        "additional": opt_bool(source, "additional_injuries_rolled", where, False),
+        "id": source["id"],
+        "traumatic": source.get("traumatic", config["traumatic_default"]),
+        "triggers_injury": source["triggers_injury"],
+        "additional": source["additional_injuries_rolled"],
     }
 
 
-def apply_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def apply_damage(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R21, HZ-R22, HZ-R27, HZ-R31, HZ-G11, HZ-G26, HZ-G29: damage after armour to Stamina."""
-    keys = ("character", "damage", "location", "source")
-    fields = expect_fields(inp, IN, keys, ("content", "fallback_table"))
     content, character, total = load(fields, config)
-    damage = get_int(fields, "damage", IN, 0, S)
-    location = opt_str(fields, "location", IN, None)
-    source = read_source(fields, config)
-    fallback = opt_str(fields, "fallback_table", IN, None) or get_str(config, "fallback_table",
-                                                                        "config")
+    location = fields["location"]
+    source = damage_source(fields["source"], config)
+    fallback = fields.get("fallback_table") or config["fallback_table"]
     table, _ = select_table(content, character["species"], fallback, f"{IN}.fallback_table")
     rolled_from = 1 if location is None else (2 if source["additional"] else 0)
     full = {**source, "rolled_from": rolled_from, "table": table, "content": content}
-    events, after = take_damage(character, total, (damage, location, full), config, queue)
+    hit = (fields["damage"], location, full)
+    events, after = take_damage(character, total, hit, config, queue)
     return (events, {"character": after})
 
 
-def attribute_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def attribute_damage(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R23, HZ-R31, HZ-G27: lower an Attribute, recalculate, clamp Stamina; 0 means lost."""
-    fields = expect_fields(inp, IN, ("character", "attribute", "amount"), ("content",))
     content, character, _ = load(fields, config)
     name = _attribute(fields, character)
-    amount = get_int(fields, "amount", IN, 0, S)
     before = character["attributes"][name]
-    after = max(0, before - amount)
+    after = max(0, before - fields["amount"])
     character = {**character, "attributes": {**character["attributes"], name: after}}
     events: list[Event] = [{"type": "attribute_damage", "attribute": name, "from": before,
                             "to": after}]
@@ -105,21 +91,19 @@ def attribute_damage(inp: object, config: Mapping[str, Any], queue: DiceQueue) -
     return (events, {"character": character})
 
 
-def _attribute(fields: Mapping[str, Any], character: Mapping[str, Any]) -> str:
-    name = get_str(fields, "attribute", IN)
+def _attribute(fields: Input, character: Mapping[str, Any]) -> str:
+    name: str = fields["attribute"]
     if name not in character["attributes"]:
         raise fail(IN, f"{IN}.attribute is not an attribute of the character")
     return name
 
 
-def restore_attribute(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def restore_attribute(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R24: spend Advancements to restore an Attribute, r to r + 1 costing r + 1."""
-    fields = expect_fields(inp, IN, ("character", "attribute", "to"), ("content",))
     content, character, _ = load(fields, config)
     name = _attribute(fields, character)
     current = character["attributes"][name]
-    undamaged = character["attributes_undamaged"].get(name, current)
-    target = get_int(fields, "to", IN, current, max(current, min(undamaged, SCORE_MAX)))
+    target = _target_of(fields, current, character["attributes_undamaged"].get(name, current))
     cost = restoration_cost(current, target)
     if cost > character["advancements"]:
         refused = {"type": "restoration_refused", "attribute": name, "cost": cost,
@@ -137,14 +121,20 @@ def restore_attribute(inp: object, config: Mapping[str, Any], queue: DiceQueue) 
     return (events, {"character": character})
 
 
-def restore_stamina(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def _target_of(fields: Input, current: int, undamaged: int) -> int:
+    """The rating `to` restore up to: from the current rating to the undamaged one."""
+    target: int = fields["to"]
+    high = max(current, min(undamaged, SCORE_MAX))
+    if not current <= target <= high:
+        raise fail(IN, f"{IN}.to must be an integer in {current}..{high}")
+    return target
+
+
+def restore_stamina(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R31, HZ-R32: a Rest Shift or another rule restores Stamina, never above the total."""
-    fields = expect_fields(inp, IN, ("character", "amount", "source"), ("content",))
     _, character, total = load(fields, config)
-    amount = get_int(fields, "amount", IN, 0, S)
-    source = get_choice(fields, "source", IN, RESTORE_SOURCES)
     before = character["stamina_current"]
-    after = min(total, before + amount)
-    event = {"type": "stamina_restored", "source": source, "from": before, "to": after,
+    after = min(total, before + fields["amount"])
+    event = {"type": "stamina_restored", "source": fields["source"], "from": before, "to": after,
              "total": total}
     return ([event], {"character": {**character, "stamina_current": after}})

@@ -10,84 +10,70 @@ from typing import Any
 
 from compiler.rules.base import Event, State
 from compiler.rules.hazard_location.arith import allowance_metres, in_hexes
-from compiler.rules.hazard_location.config import movement_factor, number
+from compiler.rules.hazard_location.config import movement_factor
 from compiler.rules.hazard_location.fields import (
     Rational,
     as_json,
     by_id,
     compare,
-    expect_fields,
-    get_ids,
-    get_length,
+    length_m,
     reduce,
 )
 from compiler.rules.hazard_location.harm import derived_value, load_content, prepare
-from compiler.rules.inputs import get_bool, get_choice, get_list, get_str
 from compiler.rules.queue import DiceQueue
 
 IN = "input"
-MODES: tuple[str, ...] = ("normal", "full_round")
-STEP_KINDS: tuple[str, ...] = ("move", "full_round_move", "action", "interaction")
 Result = tuple[list[Event], State]
+Input = Mapping[str, Any]
 
 
 def allowances(
-    fields: Mapping[str, Any], config: Mapping[str, Any]
+    fields: Input, config: Mapping[str, Any]
 ) -> tuple[Mapping[str, Any], list[Rational], Rational, Rational]:
     """HZ-R04, HZ-R05, HZ-G17, HZ-G27: (character, factors, normal, full-round) in metres."""
     content = load_content(fields, config)
     character, _ = prepare(fields["character"], f"{IN}.character", config, content)
     species = by_id(content["species"], character["species"] or "")
-    ids = list(species.get("movement_modifiers", [])) if species is not None else []
-    ids += [i for i in get_ids(fields, "modifiers", IN) if i not in ids]
+    ids = list(species["movement_modifiers"]) if species is not None else []
+    ids += [i for i in fields["modifiers"] if i not in ids]
     factors = [movement_factor(config, ident, f"{IN}.modifiers") for ident in ids]
     agility = derived_value(character, config, "movement", f"{IN}.character")
     normal = allowance_metres(agility, False, factors)
     return (character, factors, normal, allowance_metres(agility, True, factors))
 
 
-def movement_allowance(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def movement_allowance(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R04, HZ-R05, HZ-G17, HZ-G32: the normal or full-round allowance in metres and hexes."""
-    fields = expect_fields(inp, IN, ("character", "mode", "modifiers"), ("content",))
-    mode = get_choice(fields, "mode", IN, MODES)
+    mode = fields["mode"]
     _, factors, normal, full = allowances(fields, config)
     metres = full if mode == "full_round" else normal
-    hexes = in_hexes(metres, number(config, "metres_per_hex", 1, 1000))
+    hexes = in_hexes(metres, config["metres_per_hex"])
     event = {"type": "movement_allowance", "mode": mode, "factors": [as_json(f) for f in factors],
              "metres": as_json(metres), "hexes": as_json(hexes)}
     return ([event], {"metres": as_json(metres), "hexes": as_json(hexes)})
 
 
-def take_turn(inp: object, config: Mapping[str, Any], queue: DiceQueue) -> Result:
+def take_turn(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R04-R06, HZ-G13: one Turn's steps; Movement splits around the single Action."""
-    fields = expect_fields(inp, IN, ("character", "modifiers", "steps"), ("content",))
     character, _, normal, full = allowances(fields, config)
     turn: dict[str, Any] = {"moved": False, "moved_m": (0, 1), "action_used": False,
                             "full_round": False}
     events: list[Event] = [{"type": "turn_start", "character": character["id"], "moved": False}]
-    for index, item in enumerate(get_list(fields, "steps", IN)):
-        step = _read_step(item, f"{IN}.steps[{index}]", config)
-        events.append(_step(step, turn, normal, full))
+    for item in fields["steps"]:
+        events.append(_step(_step_of(item, config), turn, normal, full))
     state = {**turn, "moved_m": as_json(turn["moved_m"])}
     return (events, state)
 
 
-def _read_step(value: object, where: str, config: Mapping[str, Any]) -> dict[str, Any]:
-    optional = ("distance", "name", "needs_attention", "hand_free")
-    step = expect_fields(value, where, ("kind",), optional)
-    kind = get_choice(step, "kind", where, STEP_KINDS)
-    needed = {"move": ("distance",), "full_round_move": ("distance",), "action": ("name",),
-              "interaction": ("name", "needs_attention", "hand_free")}[kind]
-    expect_fields(value, where, ("kind", *needed))
-    result: dict[str, Any] = {"kind": kind}
+def _step_of(step: Mapping[str, Any], config: Mapping[str, Any]) -> dict[str, Any]:
+    """A checked step with its distance in metres and whether an interaction is incidental."""
+    result: dict[str, Any] = {"kind": step["kind"]}
     if "distance" in step:
-        result["distance"] = get_length(step, "distance", where,
-                                        number(config, "metres_per_hex", 1, 1000))
+        result["distance"] = length_m(step["distance"], config["metres_per_hex"])
     if "name" in step:
-        result["name"] = get_str(step, "name", where)
-    if kind == "interaction":
-        incidental = not get_bool(step, "needs_attention", where)
-        result["incidental"] = incidental and get_bool(step, "hand_free", where)
+        result["name"] = step["name"]
+    if step["kind"] == "interaction":
+        result["incidental"] = not step["needs_attention"] and step["hand_free"]
     return result
 
 

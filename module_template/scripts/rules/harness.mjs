@@ -16,12 +16,12 @@ import { ShapeBook, canonicalJson } from "./shapes.mjs";
 
 /**
  * One rules engine as `rulesets.mjs` lists it.
- * @typedef {{NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>|null}} Engine
+ * @typedef {{NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>}} Engine
  */
 
 /** Every engine's inputs document and rules_config schema, so a `$ref` may reach another
  * engine's shapes. */
-const SHAPE_BOOK = new ShapeBook(Object.values(RULESETS).flatMap(engine => [engine.INPUTS, engine.CONFIG_SCHEMA ?? []].flat()));
+const SHAPE_BOOK = new ShapeBook(Object.values(RULESETS).flatMap(engine => [engine.INPUTS, engine.CONFIG_SCHEMA]));
 
 /** A snake_case rule name whose camelCase form maps back to it unambiguously. */
 const SNAKE_CASE = /^[a-z][a-z0-9]*(?:_[a-z][a-z0-9]*)*$/;
@@ -102,7 +102,6 @@ const CONFIGS = new Map();
  */
 export function readConfig(engine, merged) {
   const schema = engine.CONFIG_SCHEMA;
-  if ( schema === null ) return { ...merged };  // TRANSITION: see Engine.reads_config (registry.py)
   const key = JSON.stringify([engine.NAME, canonicalJson(merged)]);
   if ( !CONFIGS.has(key) ) CONFIGS.set(key, SHAPE_BOOK.read(schema, String(schema.$id), merged, "config"));
   return structuredClone(/** @type {Record<string, any>} */ (CONFIGS.get(key)));
@@ -118,7 +117,7 @@ export function readConfig(engine, merged) {
 export function readInput(engine, rule, value) {
   const uri = String(engine.INPUTS.$id);
   const shape = SHAPE_BOOK.ruleShape(uri, rule);
-  if ( shape === null ) return value;  // TRANSITION: a ruleset still reading its own input
+  if ( shape === null ) throw new RuleError(RULE_NOT_IMPLEMENTED, `rule ${engine.NAME}.${rule} declares no input shape`);
   return SHAPE_BOOK.read(shape, uri, value, "input");
 }
 

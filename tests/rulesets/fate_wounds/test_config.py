@@ -9,20 +9,9 @@ from __future__ import annotations
 
 from rules_parity import NodeEngine, canonical, run_python
 
-from compiler.rules.dialect import check_config_dialect, check_dialect
 from compiler.rules.registry import engines
 
 ENGINE = engines()["fate_wounds"]
-
-
-def test_both_documents_keep_to_the_dialect() -> None:
-    assert check_dialect(ENGINE.inputs) == []
-    assert check_config_dialect(ENGINE.config_schema) == []
-    assert ENGINE.reads_config
-
-
-def test_every_rule_has_a_shape_and_every_shape_a_rule() -> None:
-    assert list(ENGINE.inputs["properties"]) == list(ENGINE.rules)
 
 
 def test_a_schema_violating_override_is_refused_by_both_engines(js_engine: NodeEngine) -> None:

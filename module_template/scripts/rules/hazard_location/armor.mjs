@@ -8,8 +8,8 @@
 
 import * as dice from "../dice.mjs";
 import { calledShotPenalty } from "./arith.mjs";
-import { choice, flag } from "./config.mjs";
-import { byId, fail, has } from "./fields.mjs";
+import { byId, has } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 /** HZ-R28: "Roll Effective AV d6 ... Each 6 stops 1 incoming damage" (stated, not config). */
 export const ARMOR_DIE = 6;
@@ -33,7 +33,7 @@ export function selectTable(content, species, fallback, where) {
   const tables = content.hit_location_tables;
   if ( species !== null ) {
     const record = byId(content.species, species);
-    const wanted = (record !== null) && has(record, "hit_location_table") ? record.hit_location_table : null;
+    const wanted = record === null ? null : record.hit_location_table;
     let found = wanted !== null ? byId(tables, wanted) : null;
     found = found ?? tables.find(t => t.species === species) ?? null;
     if ( found !== null ) return [{ ...found }, false];
@@ -87,7 +87,7 @@ export function rollLocation(table, queue) {
  * @returns {object[]}
  */
 export function outerFirst(pieces, config) {
-  const sign = choice(config, "layer_order") === "higher_is_outer" ? -1 : 1;
+  const sign = config.layer_order === "higher_is_outer" ? -1 : 1;
   return pieces.map(p => ({ ...p })).sort((x, y) => (sign * x.layer) - (sign * y.layer));
 }
 
@@ -100,8 +100,7 @@ export function outerFirst(pieces, config) {
  * @returns {[object[], object[]]}
  */
 export function covering(pieces, location, config, queue) {
-  choice(config, "partial_coverage");
-  const skipZero = flag(config, "ablation_skips_zero_av");
+  const skipZero = config.ablation_skips_zero_av;
   const events = [];
   const found = [];
   for ( const piece of outerFirst(pieces, config) ) {
@@ -182,7 +181,7 @@ export function resolveArmor(worn, cover, hit, config, queue) {
   let shield = shieldOf(cover, location, config);
   let events = [];
   let shieldAfter = [];
-  if ( (shield !== null) && (choice(config, "cover_mode") === "separate_roll") ) {
+  if ( (shield !== null) && (config.cover_mode === "separate_roll") ) {
     [events, damage, shieldAfter] = layer([shield], location, pen, damage, queue);
     shield = null;
   }
@@ -206,7 +205,7 @@ export function resolveArmor(worn, cover, hit, config, queue) {
  */
 function shieldOf(cover, location, config) {
   if ( (cover === null) || !has(cover, "av") ) return null;
-  if ( flag(config, "ablation_skips_zero_av") && (cover.av === 0) ) return null;
+  if ( config.ablation_skips_zero_av && (cover.av === 0) ) return null;
   return coverPiece(cover, location);
 }
 

@@ -8,12 +8,11 @@
 
 import { entryOf, resolveArmor, rollLocation } from "./armor.mjs";
 import { decideHit, riposteMargin, rollTest } from "./checks.mjs";
-import { choice } from "./config.mjs";
-import { expectFields, fail, has } from "./fields.mjs";
+import { has, lengthM } from "./fields.mjs";
 import { loadContent, prepare, takeDamage } from "./harm.mjs";
-import { blastEvent, blocks, metres, readBlast, tableFor } from "./measures.mjs";
-import { attackPool, defencePoolEvent, rangeCheck, readAttack, readDefence } from "./pools.mjs";
-import { getStr } from "../inputs.mjs";
+import { blastEvent, blocks, explosiveOf, tableFor } from "./measures.mjs";
+import { attackPool, defenceOf, defencePoolEvent, prepareAttack, rangeCheck } from "./pools.mjs";
+import { fail } from "../shapes.mjs";
 
 const IN = "input";
 
@@ -82,16 +81,16 @@ export function weaponSource(weapon, table, content) {
  * One attack through the five steps; a parried attack may instead give a riposte (HZ-R14).
  * @type {Rule}
  */
-export function attack(input, config, queue) {
-  const atk = readAttack(input, config);
-  const defence = readDefence(atk);
+export function attack(fields, config, queue) {
+  const atk = prepareAttack(fields, config);
+  const defence = defenceOf(atk);
   atk.defence = defence;
   const state = { hit: false, location: null, attacker: atk.attacker, defender: atk.defender, cover: atk.cover };
   const events = [step(1, "attack", atk.defender.id)];
-  if ( blocks(atk.cover, config) ) return [[...events, { type: "blocked_by_cover" }], state];
+  if ( blocks(atk.cover) ) return [[...events, { type: "blocked_by_cover" }], state];
   let rangeDice = 0;
   if ( atk.mode === "ranged" ) {
-    const [checked, penalty] = rangeCheck(atk, config);
+    const [checked, penalty] = rangeCheck(atk);
     events.push(checked);
     if ( penalty === null ) return [events, state];
     rangeDice = penalty;
@@ -152,7 +151,6 @@ function riposte(atk, successes, events, config, queue) {
   const state = { hit: false, location: null, attacker: atk.attacker, defender: atk.defender, cover: atk.cover };
   const margin = (d === null) || (defence === null) ? null : riposteMargin(a, d, defence.kind, config);
   if ( margin === null ) return [events, state];
-  choice(config, "riposte_roll");
   const weapon = has(defence, "weapon_item") ? defence.weapon_item : null;
   if ( weapon === null ) throw fail(IN, `${IN}.defence.weapon is required for a riposte`);
   const damage = weapon.dv_current + margin;
@@ -171,18 +169,17 @@ function riposte(atk, successes, events, config, queue) {
  * Every Injury rolls its own location, the Massive Damage ones included.
  * @type {Rule}
  */
-export function blast(input, config, queue) {
-  const fields = expectFields(input, IN, ["explosive", "distance", "target"], ["content", "fallback_table"]);
-  choice(config, "blast_mos");
+export function blast(fields, config, queue) {
   const content = loadContent(fields, config);
   const [target, total] = prepare(fields.target, `${IN}.target`, config, content);
-  const explosive = readBlast(fields, config);
-  const damageEvent = blastEvent(explosive, metres(fields, "distance", IN, config), config);
+  const explosive = explosiveOf(fields, config);
+  const distance = lengthM(fields.distance, config.metres_per_hex);
+  const damageEvent = blastEvent(explosive, distance, config);
   const damage = damageEvent.damage;
   if ( damage === 0 ) return [[damageEvent], { target }];
   const [table, tableEvent] = tableFor(fields, config, target.species, content);
   const events = [damageEvent, tableEvent];
-  const where = getStr(config, "blast_armor_location", "config");
+  const where = config.blast_armor_location;
   let location;
   if ( where === "rolled" ) {
     const [rolled, struck] = rollLocation(table, queue);

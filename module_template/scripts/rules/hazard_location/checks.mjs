@@ -5,14 +5,10 @@
  */
 
 import * as dice from "../dice.mjs";
-import { choice, derivedSources, flag, hazard, number, optionalId } from "./config.mjs";
-import { readScores } from "./content.mjs";
-import { anyKeys, expectFields, fail, getIds, has, idList, optInt } from "./fields.mjs";
-import { SMALL_INT, getChoice, getInt, getIntList, getList } from "../inputs.mjs";
+import { has } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 const IN = "input";
-const S = SMALL_INT;
-export const DEFENCE_KINDS = Object.freeze(["parry", "evade", "other"]);
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -29,20 +25,16 @@ export const DEFENCE_KINDS = Object.freeze(["parry", "evade", "other"]);
  * @returns {[object[], number, boolean]}
  */
 export function rollTest(side, base, mods, config, queue) {
-  choice(config, "nonpositive_pool");
-  const [count, mishapFace, counted] = hazard(config);
-  const die = number(config, "test_die", 2, 1000);
-  const minFace = number(config, "test_success_min_face", 1, 1000);
+  const hazard = config.hazard;
+  const [count, counted] = [hazard.count, hazard.counts_for_success];
+  const [die, minFace] = [config.test_die, config.test_success_min_face];
   const size = dice.poolSize(base, mods, 0);
   const faces = queue.takeMany(die, size);
   const scored = counted ? faces : faces.slice(count);
   const successes = dice.countAtLeast(scored, minFace);
   const events = [{ type: "test", side, pool: size, die, faces, successes }];
-  const mishap = dice.hazard(faces, count, mishapFace);
-  if ( mishap ) {
-    const table = optionalId(config, "mishap_table");
-    events.push({ type: "mishap", side, faces: faces.slice(0, count), table });
-  }
+  const mishap = dice.hazard(faces, count, hazard.mishap_on_face);
+  if ( mishap ) events.push({ type: "mishap", side, faces: faces.slice(0, count), table: config.mishap_table });
   return [events, successes, mishap];
 }
 
@@ -54,10 +46,9 @@ export function rollTest(side, base, mods, config, queue) {
  * @returns {[boolean, number]}
  */
 export function decideHit(a, d, config) {
-  const tie = choice(config, "contest_tie");
   const contested = d !== null;
-  const won = (d === null) || (dice.opposed(a, d, tie) === "attacker");
-  const mos = dice.marginOfSuccess(a, d === null ? 0 : d, contested, choice(config, "mos"));
+  const won = (d === null) || (dice.opposed(a, d, config.contest_tie) === "attacker");
+  const mos = dice.marginOfSuccess(a, d === null ? 0 : d, contested, config.mos);
   return [(a >= 1) && won, mos];
 }
 
@@ -70,8 +61,8 @@ export function decideHit(a, d, config) {
  * @returns {number|null}
  */
 export function riposteMargin(a, d, kind, config) {
-  if ( (kind !== "parry") || (dice.opposed(a, d, choice(config, "contest_tie")) !== "defender") ) return null;
-  if ( flag(config, "riposte_requires_attacker_success") && (a < 1) ) return null;
+  if ( (kind !== "parry") || (dice.opposed(a, d, config.contest_tie) !== "defender") ) return null;
+  if ( config.riposte_requires_attacker_success && (a < 1) ) return null;
   const margin = dice.margin(d, a);
   return margin >= a ? margin : null;
 }
@@ -80,21 +71,16 @@ export function riposteMargin(a, d, kind, config) {
  * HZ-R08, HZ-R13, HZ-R14, HZ-R21, HZ-G05-G07: hit, MoS, Damage = DV + MoS, or a riposte.
  * @type {Rule}
  */
-export function resolveHit(input, config, queue) {
-  const keys = ["attacker_successes", "defender_successes", "defence_kind", "attacker_dv", "defender_dv"];
-  const fields = expectFields(input, IN, keys);
-  const a = getInt(fields, "attacker_successes", IN, 0, S);
-  const d = fields.defender_successes === null ? null : getInt(fields, "defender_successes", IN, 0, S);
-  const kind = fields.defence_kind === null ? null : getChoice(fields, "defence_kind", IN, DEFENCE_KINDS);
-  const dv = getInt(fields, "attacker_dv", IN, 0, S);
-  const defenderDv = fields.defender_dv === null ? null : getInt(fields, "defender_dv", IN, 0, S);
+export function resolveHit(fields, config, queue) {
+  const [a, d] = [fields.attacker_successes, fields.defender_successes];
+  const [dv, defenderDv] = [fields.attacker_dv, fields.defender_dv];
   const [hit, mos] = decideHit(a, d, config);
   if ( hit ) {
     const event = { type: "hit", a, d, mos, damage: dv + mos };
     return [[event], { hit: true, mos, damage: dv + mos, riposte: null }];
   }
   const events = [{ type: "miss", a, d }];
-  const margin = d === null ? null : riposteMargin(a, d, kind, config);
+  const margin = d === null ? null : riposteMargin(a, d, fields.defence_kind, config);
   let riposte = null;
   if ( margin !== null ) {
     if ( defenderDv === null ) throw fail(IN, `${IN}.defender_dv is required for a riposte`);
@@ -108,11 +94,8 @@ export function resolveHit(input, config, queue) {
  * HZ-R02, HZ-G01-G03, HZ-G08: roll one Test pool of base + sum(die_mods) dice.
  * @type {Rule}
  */
-export function hazardTest(input, config, queue) {
-  const fields = expectFields(input, IN, ["base", "die_mods"]);
-  const base = getInt(fields, "base", IN, -S, S);
-  const mods = getIntList(fields, "die_mods", IN, -S, S);
-  const [events, successes, mishap] = rollTest("tester", base, mods, config, queue);
+export function hazardTest(fields, config, queue) {
+  const [events, successes, mishap] = rollTest("tester", fields.base, fields.die_mods, config, queue);
   return [events, { successes, mishap }];
 }
 
@@ -120,21 +103,17 @@ export function hazardTest(input, config, queue) {
  * HZ-R03, HZ-G01, HZ-G27: AGI + INT +/- dice, successes high to low, ties act together.
  * @type {Rule}
  */
-export function initiative(input, config, queue) {
-  const fields = expectFields(input, IN, ["participants"]);
-  const sources = derivedSources(config, "initiative");
-  const die = number(config, "test_die", 2, 1000);
-  const minFace = number(config, "test_success_min_face", 1, 1000);
+export function initiative(fields, config, queue) {
+  const sources = config.derived.initiative;
+  const [die, minFace] = [config.test_die, config.test_success_min_face];
   const events = [];
   const scores = new Map();
-  getList(fields, "participants", IN).forEach((item, index) => {
+  fields.participants.forEach((member, index) => {
     const where = `${IN}.participants[${index}]`;
-    const member = expectFields(item, where, ["id", "attributes"], ["bonus_dice", "penalty_dice"]);
     const ident = newId(member, where, scores);
-    const attributes = readScores(member.attributes, `${where}.attributes`);
     let base = 0;
-    for ( const key of sources ) base += score(attributes, key, `${where}.attributes`);
-    const mods = [optInt(member, "bonus_dice", where, [0, S], 0), -optInt(member, "penalty_dice", where, [0, S], 0)];
+    for ( const key of sources ) base += score(member.attributes, key, `${where}.attributes`);
+    const mods = [member.bonus_dice, -member.penalty_dice];
     const faces = queue.takeMany(die, dice.poolSize(base, mods, 0));
     scores.set(ident, dice.countAtLeast(faces, minFace));
     events.push({ type: "initiative", id: ident, faces, successes: scores.get(ident) });
@@ -153,9 +132,7 @@ export function initiative(input, config, queue) {
  */
 function newId(member, where, seen) {
   const ident = member.id;
-  if ( (typeof ident !== "string") || !ident || seen.has(ident) ) {
-    throw fail(where, `${where}.id must be a new non-empty string`);
-  }
+  if ( seen.has(ident) ) throw fail(where, `${where}.id must be a new non-empty string`);
   return ident;
 }
 
@@ -185,12 +162,9 @@ function rank(scores) {
  * HZ-R03, HZ-G16: act group by group; `deferred` lets a whole tie group act first.
  * @type {Rule}
  */
-export function runInitiativeOrder(input, config, queue) {
-  const fields = expectFields(input, IN, ["groups", "incapacitates"]);
-  const groups = getList(fields, "groups", IN).map((g, i) => idList(g, `${IN}.groups[${i}]`));
-  const where = `${IN}.incapacitates`;
-  const effects = expectFields(fields.incapacitates, where, [], anyKeys(fields.incapacitates));
-  const deferred = choice(config, "simultaneous") === "deferred";
+export function runInitiativeOrder(fields, config, queue) {
+  const [groups, effects] = [fields.groups, fields.incapacitates];
+  const deferred = config.simultaneous === "deferred";
   const down = [];
   const events = [];
   for ( const group of groups ) {
@@ -200,7 +174,7 @@ export function runInitiativeOrder(input, config, queue) {
         events.push({ type: "skipped", id: ident });
         continue;
       }
-      const victims = has(effects, ident) ? getIds(effects, ident, where) : [];
+      const victims = has(effects, ident) ? effects[ident] : [];
       events.push({ type: "acts", id: ident, incapacitates: victims });
       pending = pending.concat(victims.filter(v => !down.includes(v) && !pending.includes(v)));
       if ( !deferred ) {

@@ -5,13 +5,11 @@
  */
 
 import { repairMass } from "./arith.mjs";
-import { choice, flag } from "./config.mjs";
-import { readPiece, readWeapon } from "./content.mjs";
-import { asJson, expectFields, fail, getRational, has, reduce } from "./fields.mjs";
-import { SMALL_INT, getBool, getChoice, getInt } from "../inputs.mjs";
+import { checkPiece, checkWeapon } from "./content.mjs";
+import { asJson, has, rational, reduce } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 const IN = "input";
-export const ITEM_KINDS = Object.freeze(["armor", "weapon"]);
 /** [maximum field, current field] of each repairable kind. */
 export const RATINGS = Object.freeze({ armor: ["max_av", "current_av"], weapon: ["dv_max", "dv_current"] });
 
@@ -23,10 +21,9 @@ export const RATINGS = Object.freeze({ armor: ["max_av", "current_av"], weapon: 
  * HZ-R30: each point of weapon damage lowers Current DV by 1, minimum 0.
  * @type {Rule}
  */
-export function weaponWear(input, config, queue) {
-  const fields = expectFields(input, IN, ["weapon", "points"]);
-  const weapon = readWeapon(fields.weapon, `${IN}.weapon`, flag(config, "traumatic_default"));
-  const points = getInt(fields, "points", IN, 0, SMALL_INT);
+export function weaponWear(fields, config, queue) {
+  const weapon = checkWeapon(fields.weapon, `${IN}.weapon`, config.traumatic_default);
+  const points = fields.points;
   const before = weapon.dv_current;
   const after = Math.max(0, before - points);
   const event = { type: "weapon_damage", weapon: weapon.id, points, from: before, to: after };
@@ -37,21 +34,19 @@ export function weaponWear(input, config, queue) {
  * HZ-R30, HZ-G34: compatible material of mass * restored / maximum restores the rating.
  * @type {Rule}
  */
-export function repair(input, config, queue) {
-  const fields = expectFields(input, IN, ["kind", "item", "restore", "compatible"]);
-  const kind = getChoice(fields, "kind", IN, ITEM_KINDS);
+export function repair(fields, config, queue) {
+  const kind = fields.kind;
   const where = `${IN}.item`;
-  const item = kind === "armor" ? readPiece(fields.item, where)
-    : readWeapon(fields.item, where, flag(config, "traumatic_default"));
+  const item = kind === "armor" ? checkPiece(fields.item, where) : checkWeapon(fields.item, where, config.traumatic_default);
   const [top, now] = RATINGS[kind];
-  const restore = getInt(fields, "restore", IN, 0, item[top] - item[now]);
+  const restore = fields.restore;
+  if ( restore > item[top] - item[now] ) throw fail(IN, `${IN}.restore must be an integer in 0..${item[top] - item[now]}`);
   if ( !has(item, "mass_kg") ) throw fail(where, `${where}.mass_kg is required for a repair`);
-  choice(config, "repair_mass");
-  if ( !getBool(fields, "compatible", IN) ) {
+  if ( !fields.compatible ) {
     return [[{ type: "repair_refused", item: item.id, reason: "incompatible_material" }], { item }];
   }
   const maximum = Math.max(item[top], 1); // a maximum of 0 leaves nothing to restore: mass 0, not 0/0
-  const mass = repairMass(getRational(item, "mass_kg", where), restore, maximum);
+  const mass = repairMass(rational(item.mass_kg), restore, maximum);
   const event = { type: "repair", item: item.id, from: item[now], to: item[now] + restore,
     share_of_mass: asJson(reduce(restore, maximum)), mass_kg: asJson(mass) };
   return [[event], { item: { ...item, [now]: item[now] + restore } }];

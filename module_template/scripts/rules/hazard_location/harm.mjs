@@ -9,9 +9,9 @@
 import * as dice from "../dice.mjs";
 import { rollLocation } from "./armor.mjs";
 import { massiveInjuries } from "./arith.mjs";
-import { choice, derivedSources, flag, number, optionalId } from "./config.mjs";
-import { readCharacter, readContent } from "./content.mjs";
-import { byId, fail, has } from "./fields.mjs";
+import { checkCharacter, checkContent } from "./content.mjs";
+import { byId, has } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {import("../queue.mjs").DiceQueue} DiceQueue
@@ -24,8 +24,7 @@ import { byId, fail, has } from "./fields.mjs";
  * @returns {object}
  */
 export function loadContent(fields, config) {
-  const die = number(config, "hit_location_die", 2, 1000);
-  return readContent(fields, "input", config.default_hit_location_table, die);
+  return checkContent(fields.content, "input", config.default_hit_location_table, config.hit_location_die);
 }
 
 /**
@@ -38,7 +37,7 @@ export function loadContent(fields, config) {
  */
 export function derivedValue(character, config, name, where) {
   let total = 0;
-  for ( const key of derivedSources(config, name) ) {
+  for ( const key of config.derived[name] ) {
     if ( !has(character.attributes, key) ) throw fail(where, `${where}.attributes.${key} is required`);
     total += character.attributes[key];
   }
@@ -55,9 +54,9 @@ export function staminaCaps(character, content) {
   const species = byId(content.species, character.species ?? "");
   if ( species === null ) return [];
   const caps = has(species, "max_stamina") ? [species.max_stamina] : [];
-  const sexCaps = has(species, "sex_caps") ? species.sex_caps : {};
+  const sexCaps = species.sex_caps;
   if ( (character.sex !== null) && has(sexCaps, character.sex) ) caps.push(sexCaps[character.sex]);
-  const phenotype = byId(has(species, "phenotypes") ? species.phenotypes : [], character.phenotype ?? "");
+  const phenotype = byId(species.phenotypes, character.phenotype ?? "");
   if ( (phenotype !== null) && has(phenotype, "max_stamina") ) caps.push(phenotype.max_stamina);
   return caps;
 }
@@ -73,23 +72,23 @@ export function staminaCaps(character, content) {
 export function staminaTotal(character, config, content, where) {
   let total = derivedValue(character, config, "stamina_total", where);
   const caps = staminaCaps(character, content);
-  if ( (choice(config, "stamina_cap") === "min_of_caps") && caps.length ) total = Math.min(total, ...caps);
+  if ( (config.stamina_cap === "min_of_caps") && caps.length ) total = Math.min(total, ...caps);
   return total;
 }
 
 /**
  * HZ-R31: a character and its Total Stamina; Current Stamina starts at the total.
- * @param {unknown} value
+ * @param {object} value
  * @param {string} where
  * @param {object} config
  * @param {object} content
  * @returns {[object, number]}
  */
 export function prepare(value, where, config, content) {
-  const character = readCharacter(value, where, flag(config, "traumatic_default"));
+  const character = checkCharacter(value, where, config.traumatic_default);
   const total = staminaTotal(character, config, content, where);
   const current = has(character, "stamina_current") ? character.stamina_current : total;
-  if ( !Number.isInteger(current) || (current < 0) || (current > total) ) {
+  if ( current > total ) {
     throw fail(where, `${where}.stamina_current must be an integer in 0..${total}`);
   }
   return [{ ...character, stamina_current: current }, total];
@@ -118,18 +117,14 @@ export function derivedEvent(character, config, content, where) {
  * @param {number} damage
  * @param {number} total
  * @param {object} source
- * @param {object} config
  * @returns {[number, number]}
  */
-export function injuryCount(before, damage, total, source, config) {
+export function injuryCount(before, damage, total, source) {
   const triggers = source.traumatic || source.triggers_injury;
   if ( (damage < 1) || !triggers ) return [0, 0];
   const normal = (before === 0) || (damage >= before) ? 1 : 0;
   if ( !source.traumatic ) return [normal, 0];
-  if ( total < 1 ) {
-    choice(config, "zero_total_stamina");
-    throw fail("input", "Total Stamina is 0, so Massive Damage is undefined (HZ-G29)");
-  }
+  if ( total < 1 ) throw fail("input", "Total Stamina is 0, so Massive Damage is undefined (HZ-G29)");
   const massive = massiveInjuries(damage, total);
   return [Math.max(normal, massive), massive];
 }
@@ -152,7 +147,7 @@ export function takeDamage(character, total, hit, config, queue) {
   const before = character.stamina_current;
   const after = Math.max(0, before - damage);
   let events = [{ type: "stamina", character: character.id, before, damage, after, total }];
-  const [count, massive] = injuryCount(before, damage, total, source, config);
+  const [count, massive] = injuryCount(before, damage, total, source);
   if ( massive ) events.push({ type: "massive_damage", damage, total, injuries: massive });
   for ( let index = 1; index <= count; index++ ) events = events.concat(injury(index, location, source, config, queue));
   return [events, { ...character, stamina_current: after }];
@@ -176,7 +171,7 @@ function injury(index, location, source, config, queue) {
     location = rolled;
   }
   events.push({ type: "injury", location, source_id: source.id, index });
-  const tableId = optionalId(config, "injury_table");
+  const tableId = config.injury_table;
   if ( tableId !== null ) events.push(injuryRoll(tableId, location, source.content, queue));
   return events;
 }

@@ -3,7 +3,10 @@
  * Mirror of `compiler/rules/hazard_location/__init__.py`, rule for rule and in the same order; the rules
  * live in the topic modules beside this file, each mirroring its `.py` twin.
  * Content (weapons, armour pieces, hit-location tables, characters) is part of each rule's input,
- * shaped like the catalogue §4.5 content kinds (see tests/golden/README.md).
+ * shaped like the catalogue §4.5 content kinds (see tests/golden/README.md). Each rule's input
+ * arrives checked against its shape in `compiler/schemas/rulesets/hazard_location/inputs.schema.json`
+ * and its config read through `rules_config.schema.json` beside it (the harness does both); the
+ * rules make only the checks a shape cannot express.
  */
 
 import { attack, blast } from "./attack.mjs";

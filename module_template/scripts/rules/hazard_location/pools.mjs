@@ -7,52 +7,39 @@
 import * as dice from "../dice.mjs";
 import { entryOf } from "./armor.mjs";
 import { calledShotPenalty } from "./arith.mjs";
-import { canReact, choice, complication, defencePool, flag, number } from "./config.mjs";
-import { readCover } from "./content.mjs";
-import {
-  byId, expectFields, fail, getIds, getLength, getRational, has, optBool, optStr
-} from "./fields.mjs";
+import { complication } from "./config.mjs";
+import { checkCover } from "./content.mjs";
+import { byId, has, lengthM, rational } from "./fields.mjs";
 import { loadContent, prepare } from "./harm.mjs";
 import { rangeEvent, tableFor } from "./measures.mjs";
-import { SMALL_INT, getBool, getChoice, getIntList, getStr } from "../inputs.mjs";
+import { fail } from "../shapes.mjs";
 
 const IN = "input";
-const S = SMALL_INT;
-const KEYS = ["attacker", "defender", "weapon", "distance", "attacker_moved", "target_moved",
-  "called_shot", "cover", "complications", "die_mods"];
-const OPTIONAL = ["pool", "partial_cover_applies", "defender_can_react", "defence", "content", "fallback_table"];
-export const DEFENCE_KINDS = Object.freeze(["parry", "evade", "other"]);
-const DEFENCE_FIELDS = ["attribute", "skill", "weapon", "aegis", "die_mods"];
 
 /**
- * HZ-R01, HZ-R07, HZ-R13, HZ-G13, HZ-G14: one attack's checked inputs.
- * @param {unknown} input
+ * HZ-R01, HZ-R07, HZ-R13, HZ-G13, HZ-G14: one attack's inputs, the weapon, the table and
+ * the called location found, whether the defender can react decided.
+ * @param {object} fields
  * @param {object} config
  * @returns {object}
  */
-export function readAttack(input, config) {
-  const fields = expectFields(input, IN, KEYS, OPTIONAL);
+export function prepareAttack(fields, config) {
   const content = loadContent(fields, config);
   const [attacker, attackerTotal] = prepare(fields.attacker, `${IN}.attacker`, config, content);
   const [defender, defenderTotal] = prepare(fields.defender, `${IN}.defender`, config, content);
-  const weapon = weaponOf(attacker, getStr(fields, "weapon", IN), `${IN}.weapon`);
+  const weapon = weaponOf(attacker, fields.weapon, `${IN}.weapon`);
   const mode = weapon.mode;
   const [table, tableEvent] = tableFor(fields, config, defender.species, content);
-  const called = optStr(fields, "called_shot", IN, null);
+  const called = fields.called_shot;
   if ( called !== null ) entryOf(table, called, `${IN}.called_shot`);
-  choice(config, "attacker_moved_window");
-  choice(config, "target_moved_window");
   const distance = distanceOf(fields, mode, config);
-  const cover = readCover(fields.cover, `${IN}.cover`);
-  const moved = [getBool(fields, "attacker_moved", IN), getBool(fields, "target_moved", IN)];
-  const reacts = optBool(fields, "defender_can_react", IN, canReact(config, mode));
-  const complications = getIds(fields, "complications", IN);
-  const dieMods = getIntList(fields, "die_mods", IN, -S, S);
+  const cover = checkCover(fields.cover, `${IN}.cover`);
+  const reacts = has(fields, "defender_can_react") ? fields.defender_can_react : config.defender_can_react[mode];
   return {
     fields, content, mode, weapon,
     attacker, attacker_total: attackerTotal, defender, defender_total: defenderTotal,
-    table, table_event: tableEvent, called, distance, cover, moved,
-    can_react: reacts, complications, die_mods: dieMods
+    table, table_event: tableEvent, called, distance, cover, moved: [fields.attacker_moved, fields.target_moved],
+    can_react: reacts, complications: fields.complications, die_mods: fields.die_mods
   };
 }
 
@@ -81,20 +68,18 @@ function distanceOf(fields, mode, config) {
     if ( mode === "ranged" ) throw fail(IN, `${IN}.distance is required for a ranged attack`);
     return null;
   }
-  return getLength(fields, "distance", IN, number(config, "metres_per_hex", 1, 1000));
+  return lengthM(fields.distance, config.metres_per_hex);
 }
 
 /**
  * HZ-R10, HZ-G31: the ranged attack's band penalty, or `out_of_range` (no dice drawn).
  * @param {object} attack
- * @param {object} config
  * @returns {[object, number|null]}
  */
-export function rangeCheck(attack, config) {
+export function rangeCheck(attack) {
   const weapon = attack.weapon;
-  const optimal = getRational(weapon, "optimal_range_m", `${IN}.weapon`);
-  const maximum = getRational(weapon, "max_range_m", `${IN}.weapon`);
-  return rangeEvent(attack.distance, optimal, maximum, config);
+  const [optimal, maximum] = [rational(weapon.optimal_range_m), rational(weapon.max_range_m)];
+  return rangeEvent(attack.distance, optimal, maximum);
 }
 
 /**
@@ -115,7 +100,8 @@ export function attackModifiers(attack, rangeDice, config) {
     mods.push({ source: "called_shot", dice: -calledShotPenalty(percent) });
   }
   const cover = attack.cover;
-  const applies = optBool(attack.fields, "partial_cover_applies", IN, flag(config, "partial_cover_applies"));
+  const applies = has(attack.fields, "partial_cover_applies") ? attack.fields.partial_cover_applies
+    : config.partial_cover_applies;
   if ( ranged && (cover !== null) && (cover.kind === "partial") && applies ) mods.push({ source: "partial_cover", dice: -1 });
   mods = mods.concat(complicationsFor(attack, "attack", config));
   return mods.concat(attack.die_mods.map(d => ({ source: "modifier", dice: d })));
@@ -148,11 +134,10 @@ function complicationsFor(attack, roll, config) {
  */
 export function attackPool(attack, rangeDice, config) {
   const where = `${IN}.pool`;
-  const fields = attack.fields;
+  const pool = attack.fields.pool;
   const weapon = attack.weapon;
-  const pool = expectFields(has(fields, "pool") ? fields.pool : {}, where, [], ["attribute", "skill"]);
-  const attribute = optStr(pool, "attribute", where, null) ?? (has(weapon, "attribute") ? weapon.attribute : null);
-  const skill = optStr(pool, "skill", where, null) ?? (has(weapon, "skill") ? weapon.skill : null);
+  const attribute = (has(pool, "attribute") ? pool.attribute : null) ?? (has(weapon, "attribute") ? weapon.attribute : null);
+  const skill = (has(pool, "skill") ? pool.skill : null) ?? (has(weapon, "skill") ? weapon.skill : null);
   if ( (attribute === null) || (skill === null) ) {
     throw fail(where, `${where} needs an attribute and a skill (or the weapon's)`);
   }
@@ -176,23 +161,18 @@ function rating(character, attribute, skill, where) {
 }
 
 /**
- * HZ-R13, HZ-G15: the defence, required when the defender can react.
+ * HZ-R13, HZ-G15: the defence, required when the defender can react, with its weapon.
  * @param {object} attack
  * @returns {object|null}
  */
-export function readDefence(attack) {
+export function defenceOf(attack) {
   const fields = attack.fields;
   if ( !attack.can_react ) return null;
   const where = `${IN}.defence`;
   if ( !has(fields, "defence") ) throw fail(IN, `${where} is required when the defender can react`);
-  const defence = expectFields(fields.defence, where, ["kind"], DEFENCE_FIELDS);
-  getChoice(defence, "kind", where, DEFENCE_KINDS);
-  const result = { ...defence };
-  if ( has(defence, "weapon") ) {
-    const ident = getStr(defence, "weapon", where);
-    result.weapon_item = weaponOf(attack.defender, ident, `${where}.weapon`);
-  }
-  return result;
+  const defence = { ...fields.defence };
+  if ( has(defence, "weapon") ) defence.weapon_item = weaponOf(attack.defender, defence.weapon, `${where}.weapon`);
+  return defence;
 }
 
 /**
@@ -205,17 +185,16 @@ export function readDefence(attack) {
 export function defencePoolEvent(attack, defence, config) {
   const where = `${IN}.defence`;
   const kind = defence.kind;
-  let [attribute, skill] = kind === "other" ? [null, null] : defencePool(config, kind);
-  attribute = optStr(defence, "attribute", where, attribute);
-  skill = optStr(defence, "skill", where, skill);
+  const pool = kind === "other" ? { attribute: null, skill: null } : config.defence_pools[kind];
+  const attribute = (has(defence, "attribute") ? defence.attribute : null) ?? pool.attribute;
+  const skill = (has(defence, "skill") ? defence.skill : null) ?? pool.skill;
   if ( (attribute === null) || (skill === null) ) {
     throw fail(where, `${where} needs an attribute and a skill for kind other`);
   }
   const base = rating(attack.defender, attribute, skill, `${IN}.defender`);
   let mods = complicationsFor(attack, "defence", config);
-  if ( optBool(defence, "aegis", where, false) ) mods.push({ source: "aegis", dice: number(config, "aegis_dice", 0, 100) });
-  const extra = has(defence, "die_mods") ? getIntList(defence, "die_mods", where, -S, S) : [];
-  mods = mods.concat(extra.map(d => ({ source: "modifier", dice: d })));
+  if ( defence.aegis ) mods.push({ source: "aegis", dice: config.aegis_dice });
+  mods = mods.concat(defence.die_mods.map(d => ({ source: "modifier", dice: d })));
   const size = dice.poolSize(base, mods.map(m => m.dice), 0);
   return [{ type: "defence_pool", kind, attribute, skill, base, modifiers: mods, size }, size];
 }

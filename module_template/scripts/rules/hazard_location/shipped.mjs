@@ -12,7 +12,8 @@
  * not fit (a reference to a document the library lacks) is `bad_input` naming the document.
  */
 
-import { fail, has } from "./fields.mjs";
+import { has } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 import { sortedKeys } from "../inputs.mjs";
 
 /**

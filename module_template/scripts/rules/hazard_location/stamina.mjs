@@ -7,17 +7,13 @@
 
 import { selectTable } from "./armor.mjs";
 import { massiveInjuries, restorationCost } from "./arith.mjs";
-import { flag } from "./config.mjs";
 import { SCORE_MAX } from "./content.mjs";
-import { expectFields, fail, has, optBool, optStr } from "./fields.mjs";
+import { has } from "./fields.mjs";
 import { derivedEvent, loadContent, prepare, takeDamage } from "./harm.mjs";
-import { SMALL_INT, getChoice, getInt, getStr } from "../inputs.mjs";
+import { fail } from "../shapes.mjs";
 
 const IN = "input";
-const S = SMALL_INT;
 const CHARACTER = `${IN}.character`;
-export const RESTORE_SOURCES = Object.freeze(["rest_shift", "rule"]);
-const SOURCE_FIELDS = ["name", "traumatic", "triggers_injury", "additional_injuries_rolled"];
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -39,8 +35,7 @@ export function load(fields, config) {
  * HZ-R31, HZ-G27, HZ-G28: Total Stamina (capped), movement and initiative sources.
  * @type {Rule}
  */
-export function derivedValues(input, config, queue) {
-  const fields = expectFields(input, IN, ["character"], ["content"]);
+export function derivedValues(fields, config, queue) {
   const [content, character] = load(fields, config);
   const event = derivedEvent(character, config, content, CHARACTER);
   return [[event], { character }];
@@ -50,46 +45,41 @@ export function derivedValues(input, config, queue) {
  * HZ-R22: Massive Damage iff damage >= 2 * Total Stamina; then floor(damage / total).
  * @type {Rule}
  */
-export function massiveDamage(input, config, queue) {
-  const fields = expectFields(input, IN, ["damage", "total_stamina"]);
-  const damage = getInt(fields, "damage", IN, 0, S);
-  const injuries = massiveInjuries(damage, getInt(fields, "total_stamina", IN, 1, S));
+export function massiveDamage(fields, config, queue) {
+  const injuries = massiveInjuries(fields.damage, fields.total_stamina);
   const event = { type: "massive_damage_check", massive: injuries > 0, injuries };
   return [[event], { massive: injuries > 0, injuries }];
 }
 
 /**
- * HZ-G26: a damage source `{id, traumatic?, triggers_injury?, additional_injuries_rolled?}`.
- * @param {object} fields
+ * HZ-G26: a damage source; one that does not say is traumatic as config.traumatic_default.
+ * @param {object} source
  * @param {object} config
  * @returns {object}
  */
-export function readSource(fields, config) {
-  const where = `${IN}.source`;
-  const source = expectFields(fields.source, where, ["id"], SOURCE_FIELDS);
-  const id = getStr(source, "id", where);
-  const traumatic = optBool(source, "traumatic", where, flag(config, "traumatic_default"));
-  const triggers = optBool(source, "triggers_injury", where, false);
-  const additional = optBool(source, "additional_injuries_rolled", where, false);
-  return { id, traumatic, triggers_injury: triggers, additional };
+export function damageSource(source, config) {
+  return {
+    id: source.id,
+    traumatic: has(source, "traumatic") ? source.traumatic : config.traumatic_default,
+    triggers_injury: source.triggers_injury,
+    additional: source.additional_injuries_rolled
+  };
 }
 
 /**
  * HZ-R21, HZ-R22, HZ-R27, HZ-R31, HZ-G11, HZ-G26, HZ-G29: damage after armour to Stamina.
  * @type {Rule}
  */
-export function applyDamage(input, config, queue) {
-  const keys = ["character", "damage", "location", "source"];
-  const fields = expectFields(input, IN, keys, ["content", "fallback_table"]);
+export function applyDamage(fields, config, queue) {
   const [content, character, total] = load(fields, config);
-  const damage = getInt(fields, "damage", IN, 0, S);
-  const location = optStr(fields, "location", IN, null);
-  const source = readSource(fields, config);
-  const fallback = optStr(fields, "fallback_table", IN, null) ?? getStr(config, "fallback_table", "config");
+  const location = fields.location;
+  const source = damageSource(fields.source, config);
+  const fallback = (has(fields, "fallback_table") ? fields.fallback_table : null) ?? config.fallback_table;
   const [table] = selectTable(content, character.species, fallback, `${IN}.fallback_table`);
   const rolledFrom = location === null ? 1 : (source.additional ? 2 : 0);
   const full = { ...source, rolled_from: rolledFrom, table, content };
-  const [events, after] = takeDamage(character, total, [damage, location, full], config, queue);
+  const hit = [fields.damage, location, full];
+  const [events, after] = takeDamage(character, total, hit, config, queue);
   return [events, { character: after }];
 }
 
@@ -97,13 +87,11 @@ export function applyDamage(input, config, queue) {
  * HZ-R23, HZ-R31, HZ-G27: lower an Attribute, recalculate, clamp Stamina; 0 means lost.
  * @type {Rule}
  */
-export function attributeDamage(input, config, queue) {
-  const fields = expectFields(input, IN, ["character", "attribute", "amount"], ["content"]);
+export function attributeDamage(fields, config, queue) {
   let [content, character] = load(fields, config);
   const name = attribute(fields, character);
-  const amount = getInt(fields, "amount", IN, 0, S);
   const before = character.attributes[name];
-  const after = Math.max(0, before - amount);
+  const after = Math.max(0, before - fields.amount);
   character = { ...character, attributes: { ...character.attributes, [name]: after } };
   const events = [{ type: "attribute_damage", attribute: name, from: before, to: after }];
   const derived = derivedEvent(character, config, content, CHARACTER);
@@ -127,7 +115,7 @@ export function attributeDamage(input, config, queue) {
  * @returns {string}
  */
 function attribute(fields, character) {
-  const name = getStr(fields, "attribute", IN);
+  const name = fields.attribute;
   if ( !has(character.attributes, name) ) throw fail(IN, `${IN}.attribute is not an attribute of the character`);
   return name;
 }
@@ -136,13 +124,12 @@ function attribute(fields, character) {
  * HZ-R24: spend Advancements to restore an Attribute, r to r + 1 costing r + 1.
  * @type {Rule}
  */
-export function restoreAttribute(input, config, queue) {
-  const fields = expectFields(input, IN, ["character", "attribute", "to"], ["content"]);
+export function restoreAttribute(fields, config, queue) {
   let [content, character] = load(fields, config);
   const name = attribute(fields, character);
   const current = character.attributes[name];
   const undamaged = has(character.attributes_undamaged, name) ? character.attributes_undamaged[name] : current;
-  const target = getInt(fields, "to", IN, current, Math.max(current, Math.min(undamaged, SCORE_MAX)));
+  const target = targetOf(fields, current, undamaged);
   const cost = restorationCost(current, target);
   if ( cost > character.advancements ) {
     const refused = { type: "restoration_refused", attribute: name, cost, advancements: character.advancements };
@@ -158,16 +145,27 @@ export function restoreAttribute(input, config, queue) {
 }
 
 /**
+ * The rating `to` restore up to: from the current rating to the undamaged one.
+ * @param {object} fields
+ * @param {number} current
+ * @param {number} undamaged
+ * @returns {number}
+ */
+function targetOf(fields, current, undamaged) {
+  const target = fields.to;
+  const high = Math.max(current, Math.min(undamaged, SCORE_MAX));
+  if ( !((current <= target) && (target <= high)) ) throw fail(IN, `${IN}.to must be an integer in ${current}..${high}`);
+  return target;
+}
+
+/**
  * HZ-R31, HZ-R32: a Rest Shift or another rule restores Stamina, never above the total.
  * @type {Rule}
  */
-export function restoreStamina(input, config, queue) {
-  const fields = expectFields(input, IN, ["character", "amount", "source"], ["content"]);
+export function restoreStamina(fields, config, queue) {
   const [, character, total] = load(fields, config);
-  const amount = getInt(fields, "amount", IN, 0, S);
-  const source = getChoice(fields, "source", IN, RESTORE_SOURCES);
   const before = character.stamina_current;
-  const after = Math.min(total, before + amount);
-  const event = { type: "stamina_restored", source, from: before, to: after, total };
+  const after = Math.min(total, before + fields.amount);
+  const event = { type: "stamina_restored", source: fields.source, from: before, to: after, total };
   return [[event], { character: { ...character, stamina_current: after } }];
 }

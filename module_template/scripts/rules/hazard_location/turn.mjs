@@ -5,14 +5,11 @@
  */
 
 import { allowanceMetres, inHexes } from "./arith.mjs";
-import { movementFactor, number } from "./config.mjs";
-import { asJson, byId, compare, expectFields, getIds, getLength, has, reduce } from "./fields.mjs";
+import { movementFactor } from "./config.mjs";
+import { asJson, byId, compare, has, lengthM, reduce } from "./fields.mjs";
 import { derivedValue, loadContent, prepare } from "./harm.mjs";
-import { getBool, getChoice, getList, getStr } from "../inputs.mjs";
 
 const IN = "input";
-export const MODES = Object.freeze(["normal", "full_round"]);
-export const STEP_KINDS = Object.freeze(["move", "full_round_move", "action", "interaction"]);
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
@@ -29,8 +26,8 @@ export function allowances(fields, config) {
   const content = loadContent(fields, config);
   const [character] = prepare(fields.character, `${IN}.character`, config, content);
   const species = byId(content.species, character.species ?? "");
-  const ids = (species !== null) && has(species, "movement_modifiers") ? [...species.movement_modifiers] : [];
-  for ( const ident of getIds(fields, "modifiers", IN) ) if ( !ids.includes(ident) ) ids.push(ident);
+  const ids = species !== null ? [...species.movement_modifiers] : [];
+  for ( const ident of fields.modifiers ) if ( !ids.includes(ident) ) ids.push(ident);
   const factors = ids.map(ident => movementFactor(config, ident, `${IN}.modifiers`));
   const agility = derivedValue(character, config, "movement", `${IN}.character`);
   const normal = allowanceMetres(agility, false, factors);
@@ -41,12 +38,11 @@ export function allowances(fields, config) {
  * HZ-R04, HZ-R05, HZ-G17, HZ-G32: the normal or full-round allowance in metres and hexes.
  * @type {Rule}
  */
-export function movementAllowance(input, config, queue) {
-  const fields = expectFields(input, IN, ["character", "mode", "modifiers"], ["content"]);
-  const mode = getChoice(fields, "mode", IN, MODES);
+export function movementAllowance(fields, config, queue) {
+  const mode = fields.mode;
   const [, factors, normal, full] = allowances(fields, config);
   const metres = mode === "full_round" ? full : normal;
-  const hexes = inHexes(metres, number(config, "metres_per_hex", 1, 1000));
+  const hexes = inHexes(metres, config.metres_per_hex);
   const event = { type: "movement_allowance", mode, factors: factors.map(asJson),
     metres: asJson(metres), hexes: asJson(hexes) };
   return [[event], { metres: asJson(metres), hexes: asJson(hexes) }];
@@ -56,39 +52,25 @@ export function movementAllowance(input, config, queue) {
  * HZ-R04-R06, HZ-G13: one Turn's steps; Movement splits around the single Action.
  * @type {Rule}
  */
-export function takeTurn(input, config, queue) {
-  const fields = expectFields(input, IN, ["character", "modifiers", "steps"], ["content"]);
+export function takeTurn(fields, config, queue) {
   const [character, , normal, full] = allowances(fields, config);
   const turn = { moved: false, moved_m: [0, 1], action_used: false, full_round: false };
   const events = [{ type: "turn_start", character: character.id, moved: false }];
-  getList(fields, "steps", IN).forEach((item, index) => {
-    const step = readStep(item, `${IN}.steps[${index}]`, config);
-    events.push(applyStep(step, turn, normal, full));
-  });
+  for ( const item of fields.steps ) events.push(applyStep(stepOf(item, config), turn, normal, full));
   return [events, { ...turn, moved_m: asJson(turn.moved_m) }];
 }
 
 /**
- * One step: its kind and the fields that kind needs.
- * @param {unknown} value
- * @param {string} where
+ * A checked step with its distance in metres and whether an interaction is incidental.
+ * @param {object} step
  * @param {object} config
  * @returns {object}
  */
-function readStep(value, where, config) {
-  const optional = ["distance", "name", "needs_attention", "hand_free"];
-  const step = expectFields(value, where, ["kind"], optional);
-  const kind = getChoice(step, "kind", where, STEP_KINDS);
-  const needed = { move: ["distance"], full_round_move: ["distance"], action: ["name"],
-    interaction: ["name", "needs_attention", "hand_free"] }[kind];
-  expectFields(value, where, ["kind", ...needed]);
-  const result = { kind };
-  if ( has(step, "distance") ) result.distance = getLength(step, "distance", where, number(config, "metres_per_hex", 1, 1000));
-  if ( has(step, "name") ) result.name = getStr(step, "name", where);
-  if ( kind === "interaction" ) {
-    const incidental = !getBool(step, "needs_attention", where);
-    result.incidental = incidental && getBool(step, "hand_free", where);
-  }
+function stepOf(step, config) {
+  const result = { kind: step.kind };
+  if ( has(step, "distance") ) result.distance = lengthM(step.distance, config.metres_per_hex);
+  if ( has(step, "name") ) result.name = step.name;
+  if ( step.kind === "interaction" ) result.incidental = !step.needs_attention && step.hand_free;
   return result;
 }
 

@@ -11,7 +11,7 @@ import { RULES as common_only } from "./common_only/index.mjs";
 /**
  * Each engine by name: its rules by camelCase name, its config defaults, its inputs document and
  * its rules_config schema (which the harness reads the config through).
- * @type {Readonly<Record<string, {NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>|null}>>}
+ * @type {Readonly<Record<string, {NAME: string, RULES: Record<string, Function>, CONFIG: Record<string, unknown>, INPUTS: Record<string, any>, CONFIG_SCHEMA: Record<string, any>}>>}
  */
 export const RULESETS = Object.freeze({
   "primitives": Object.freeze({
