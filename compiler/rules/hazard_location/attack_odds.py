@@ -26,18 +26,17 @@ from compiler.rules.harness import read_input
 from compiler.rules.hazard_location.armor import ARMOR_DIE, ARMOR_SUCCESS_FACE, COVERAGE_DIE
 from compiler.rules.hazard_location.attack import strike, weapon_source
 from compiler.rules.hazard_location.checks import decide_hit, riposte_margin, roll_test
-from compiler.rules.hazard_location.config import choice, hazard, number, optional_id
-from compiler.rules.hazard_location.fields import fail
 from compiler.rules.hazard_location.measures import blocks, table_for
 from compiler.rules.hazard_location.pools import (
     attack_pool,
+    defence_of,
     defence_pool_event,
+    prepare_attack,
     range_check,
-    read_attack,
-    read_defence,
 )
 from compiler.rules.odds import face_runs, faces_of
 from compiler.rules.queue import DiceQueue, die_label
+from compiler.rules.shapes import fail
 
 RULESET = "hazard_location"
 Obj = dict[str, Any]
@@ -45,18 +44,16 @@ Obj = dict[str, Any]
 
 def test_classes(config: Mapping[str, Any]) -> list[FaceClass]:
     """HZ-G01-G03, P9: a Test die's Mishap face, its other failures and its successes."""
-    _, mishap_face, _ = hazard(config)
-    die = number(config, "test_die", 2, 1000)
-    least = number(config, "test_success_min_face", 1, 1000)
+    mishap_face = config["hazard"]["mishap_on_face"]
+    die, least = config["test_die"], config["test_success_min_face"]
     marks = [(face == mishap_face, face >= least) for face in faces_of(die)]
     return face_runs(die, marks, [int(hit) for _, hit in marks])
 
 
 def test_lumping(config: Mapping[str, Any]) -> Lumping:
     """HZ-R02, HZ-G03, P9: a Test pool: its Hazard Dice one by one, then its successes."""
-    count, _, _ = hazard(config)
-    die = number(config, "test_die", 2, 1000)
-    return lumping({die_label(die): test_classes(config)}, count, "score")
+    die = config["test_die"]
+    return lumping({die_label(die): test_classes(config)}, config["hazard"]["count"], "score")
 
 
 def cut_classes(die: int, starts: Iterable[int]) -> list[FaceClass]:
@@ -198,14 +195,14 @@ def attack_projection(atk: Mapping[str, Any]) -> Callable[[list[Any], Mapping[st
 def read_attack_input(params: Any, config: Mapping[str, Any]) -> Obj:
     """HZ-R01, HZ-R13, HZ-G14: the attack's checked inputs and defence, as the rule reads them."""
     engine, _, merged = resolved(RULESET, "attack", config)
-    atk = read_attack(read_input(engine, "attack", params), merged)
-    atk["defence"] = read_defence(atk)
+    atk = prepare_attack(read_input(engine, "attack", params), merged)
+    atk["defence"] = defence_of(atk)
     return atk
 
 
 def _tables(atk: Mapping[str, Any], config: Mapping[str, Any]) -> list[Obj]:
     tables: list[Obj] = atk["content"]["hit_location_tables"]
-    if optional_id(config, "injury_table") is None:
+    if config["injury_table"] is None:
         return tables
     return tables + list(atk["content"]["injury_tables"])
 
@@ -236,7 +233,6 @@ def _struck(atk: Obj, tests: Any, config: Mapping[str, Any], strikes: dict[Any, 
                                                                      config)
     if margin is None:
         return point(attack_outcome(atk, tests, None, None))
-    choice(config, "riposte_roll")
     weapon = defence.get("weapon_item")
     if weapon is None:
         raise fail("input", "input.defence.weapon is required for a riposte")
@@ -266,11 +262,11 @@ def attack_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     merged = _merged(config)
     atk = read_attack_input(params, merged)
     nothing = [[0, False], None]
-    if blocks(atk["cover"], merged):
+    if blocks(atk["cover"]):
         return point(attack_outcome(atk, nothing, None, None))
     range_dice = 0
     if atk["mode"] == "ranged":
-        _, penalty = range_check(atk, merged)
+        _, penalty = range_check(atk)
         if penalty is None:
             return point(attack_outcome(atk, nothing, None, None))
         range_dice = penalty

@@ -13,6 +13,7 @@ from typing import Any
 
 from compiler.rules.enumeration import Lumping, enumerate_calls, lumping, resolved, rule_call
 from compiler.rules.exact import Dist
+from compiler.rules.harness import read_input
 from compiler.rules.hazard_location.attack_odds import (
     armor_state,
     attack_odds,
@@ -22,7 +23,6 @@ from compiler.rules.hazard_location.attack_odds import (
     strike_lumping,
     test_lumping,
 )
-from compiler.rules.hazard_location.config import number, optional_id
 from compiler.rules.hazard_location.harm import load_content
 from compiler.rules.odds import Query, case_of, face_runs, faces_of
 from compiler.rules.queue import die_label
@@ -40,10 +40,12 @@ def _odds(rule: str, params: Any, config: Mapping[str, Any],
     return enumerate_calls(rule_call(case_of(RULESET, rule, config, params), project), lumped)
 
 
-def _content_tables(params: Any, config: Mapping[str, Any]) -> list[Obj]:
-    content = load_content(params if isinstance(params, Mapping) else {}, config)
+def _content_tables(rule: str, params: Any, config: Mapping[str, Any]) -> list[Obj]:
+    """The tables the rule may roll on: its input's content as the rule reads it."""
+    engine, _, merged = resolved(RULESET, rule, config)
+    content = load_content(read_input(engine, rule, params), merged)
     tables: list[Obj] = content["hit_location_tables"]
-    wanted = optional_id(config, "injury_table")
+    wanted = merged["injury_table"]
     injuries: list[Obj] = content["injury_tables"] if wanted is not None else []
     return tables + injuries
 
@@ -56,10 +58,9 @@ def hazard_test_odds(params: Any, config: Mapping[str, Any]) -> Dist:
 
 def hit_location_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     """HZ-R15, HZ-R19, HZ-G10, HZ-G30: the location struck (the table's d100 or a Called Shot)."""
-    merged = _merged("hit_location", config)
     return _odds("hit_location", params, config,
                  lambda events, state: {"location": state["location"]},
-                 strike_lumping(_content_tables(params, merged), []))
+                 strike_lumping(_content_tables("hit_location", params, config), []))
 
 
 def armor_roll_odds(params: Any, config: Mapping[str, Any]) -> Dist:
@@ -77,20 +78,17 @@ def armor_roll_odds(params: Any, config: Mapping[str, Any]) -> Dist:
 
 def apply_damage_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     """HZ-R21, HZ-R22, HZ-R27, HZ-R31, HZ-G11: Stamina after, and each Injury."""
-    merged = _merged("apply_damage", config)
-
     def project(events: list[Any], state: Mapping[str, Any]) -> Any:
         return {"stamina": state["character"]["stamina_current"], "injuries": injuries_of(events)}
 
     return _odds("apply_damage", params, config, project,
-                 strike_lumping(_content_tables(params, merged), []))
+                 strike_lumping(_content_tables("apply_damage", params, config), []))
 
 
 def initiative_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     """HZ-R03, HZ-G16: the Initiative groups (successes high to low, ties together)."""
     merged = _merged("initiative", config)
-    die = number(merged, "test_die", 2, 1000)
-    least = number(merged, "test_success_min_face", 1, 1000)
+    die, least = merged["test_die"], merged["test_success_min_face"]
     hits = [int(face >= least) for face in faces_of(die)]
     return _odds("initiative", params, config, lambda events, state: state["groups"],
                  lumping({die_label(die): face_runs(die, hits, hits)}, 0, "score"))

@@ -12,15 +12,14 @@
 import { ARMOR_DIE, ARMOR_SUCCESS_FACE, COVERAGE_DIE } from "./armor.mjs";
 import { strike, weaponSource } from "./attack.mjs";
 import { decideHit, riposteMargin, rollTest } from "./checks.mjs";
-import { choice, hazard, number, optionalId } from "./config.mjs";
-import { fail } from "./fields.mjs";
 import { blocks, tableFor } from "./measures.mjs";
-import { attackPool, defencePoolEvent, rangeCheck, readAttack, readDefence } from "./pools.mjs";
+import { attackPool, defenceOf, defencePoolEvent, prepareAttack, rangeCheck } from "./pools.mjs";
 import { enumerateCalls, lumping, partition, resolved } from "../enumeration.mjs";
 import { bind, mapOutcomes, point } from "../exact.mjs";
 import { readInput } from "../harness.mjs";
 import { faceRuns, facesOf } from "../odds.mjs";
 import { dieLabel } from "../queue.mjs";
+import { fail } from "../shapes.mjs";
 
 export const RULESET = "hazard_location";
 
@@ -30,9 +29,9 @@ export const RULESET = "hazard_location";
  * @returns {import("../enumeration.mjs").FaceClass[]}
  */
 export function testClasses(config) {
-  const [, mishapFace] = hazard(config);
-  const die = number(config, "test_die", 2, 1000);
-  const least = number(config, "test_success_min_face", 1, 1000);
+  const mishapFace = config.hazard.mishap_on_face;
+  const die = config.test_die;
+  const least = config.test_success_min_face;
   const marks = facesOf(die).map(face => [face === mishapFace, face >= least]);
   return faceRuns(die, marks, marks.map(([, hit]) => Number(hit)));
 }
@@ -43,9 +42,8 @@ export function testClasses(config) {
  * @returns {import("../enumeration.mjs").Lumping}
  */
 export function testLumping(config) {
-  const [count] = hazard(config);
-  const die = number(config, "test_die", 2, 1000);
-  return lumping({ [dieLabel(die)]: testClasses(config) }, count, "score");
+  const die = config.test_die;
+  return lumping({ [dieLabel(die)]: testClasses(config) }, config.hazard.count, "score");
 }
 
 /**
@@ -235,8 +233,8 @@ export function attackProjection(atk) {
  */
 export function readAttackInput(params, config) {
   const [engine, , read] = resolved(RULESET, "attack", config);
-  const atk = readAttack(readInput(engine, "attack", params), read);
-  atk.defence = readDefence(atk);
+  const atk = prepareAttack(readInput(engine, "attack", params), read);
+  atk.defence = defenceOf(atk);
   return atk;
 }
 
@@ -248,7 +246,7 @@ export function readAttackInput(params, config) {
  */
 function tablesOf(atk, config) {
   const tables = atk.content.hit_location_tables;
-  if ( optionalId(config, "injury_table") === null ) return tables;
+  if ( config.injury_table === null ) return tables;
   return [...tables, ...atk.content.injury_tables];
 }
 
@@ -291,7 +289,6 @@ function struckOf(atk, tests, config, strikes) {
   const defence = atk.defence;
   const margin = ((d === null) || (defence === null)) ? null : riposteMargin(a, d, defence.kind, config);
   if ( margin === null ) return point(attackOutcome(atk, tests, null, null));
-  choice(config, "riposte_roll");
   const weapon = defence.weapon_item ?? null;
   if ( weapon === null ) throw fail("input", "input.defence.weapon is required for a riposte");
   const damage = weapon.dv_current + margin;
@@ -327,10 +324,10 @@ export function attackOdds(params, config) {
   const read = merged(config);
   const atk = readAttackInput(params, read);
   const nothing = [[0, false], null];
-  if ( blocks(atk.cover, read) ) return point(attackOutcome(atk, nothing, null, null));
+  if ( blocks(atk.cover) ) return point(attackOutcome(atk, nothing, null, null));
   let rangeDice = 0;
   if ( atk.mode === "ranged" ) {
-    const [, penalty] = rangeCheck(atk, read);
+    const [, penalty] = rangeCheck(atk);
     if ( penalty === null ) return point(attackOutcome(atk, nothing, null, null));
     rangeDice = penalty;
   }

@@ -9,9 +9,9 @@
  */
 
 import { armorState, attackOdds, attackProjection, injuriesOf, readAttackInput, strikeLumping, testLumping } from "./attack_odds.mjs";
-import { number, optionalId } from "./config.mjs";
 import { loadContent } from "./harm.mjs";
 import { enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
+import { readInput } from "../harness.mjs";
 import { caseOf, faceRuns, facesOf } from "../odds.mjs";
 import { dieLabel } from "../queue.mjs";
 
@@ -50,14 +50,17 @@ function odds(rule, params, config, project, lumped) {
 }
 
 /**
- * The hit-location tables of the input's content, and its Injury tables when one is configured.
+ * The tables the rule may roll on: its input's content as the rule reads it (its Injury tables
+ * too when one is configured).
+ * @param {string} rule
  * @param {any} params
  * @param {object} config
  * @returns {object[]}
  */
-function contentTables(params, config) {
-  const content = loadContent(isObject(params) ? params : {}, config);
-  const injuries = optionalId(config, "injury_table") !== null ? content.injury_tables : [];
+function contentTables(rule, params, config) {
+  const [engine, , read] = resolved(RULESET, rule, config);
+  const content = loadContent(readInput(engine, rule, params), read);
+  const injuries = read.injury_table !== null ? content.injury_tables : [];
   return [...content.hit_location_tables, ...injuries];
 }
 
@@ -78,9 +81,8 @@ export function hazardTestOdds(params, config) {
  * @returns {import("../exact.mjs").Dist}
  */
 export function hitLocationOdds(params, config) {
-  const read = merged("hit_location", config);
   return odds("hit_location", params, config, (events, state) => ({ location: state.location }),
-    strikeLumping(contentTables(params, read), []));
+    strikeLumping(contentTables("hit_location", params, config), []));
 }
 
 /**
@@ -105,9 +107,8 @@ export function armorRollOdds(params, config) {
  * @returns {import("../exact.mjs").Dist}
  */
 export function applyDamageOdds(params, config) {
-  const read = merged("apply_damage", config);
   const project = (events, state) => ({ stamina: state.character.stamina_current, injuries: injuriesOf(events) });
-  return odds("apply_damage", params, config, project, strikeLumping(contentTables(params, read), []));
+  return odds("apply_damage", params, config, project, strikeLumping(contentTables("apply_damage", params, config), []));
 }
 
 /**
@@ -118,8 +119,8 @@ export function applyDamageOdds(params, config) {
  */
 export function initiativeOdds(params, config) {
   const read = merged("initiative", config);
-  const die = number(read, "test_die", 2, 1000);
-  const least = number(read, "test_success_min_face", 1, 1000);
+  const die = read.test_die;
+  const least = read.test_success_min_face;
   const hits = facesOf(die).map(face => Number(face >= least));
   return odds("initiative", params, config, (events, state) => state.groups,
     lumping({ [dieLabel(die)]: faceRuns(die, hits, hits) }, 0, "score"));
