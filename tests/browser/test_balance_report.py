@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from browser_launch import HarnessServer
 from click.testing import CliRunner
 from playwright.sync_api import BrowserContext
 
@@ -31,10 +32,13 @@ def test_the_report_is_self_contained(report: Path) -> None:
     assert not re.search(r"""(src|href)=["'](?!data:image/png;base64,)""", html)
 
 
-def test_chromium_renders_every_plot(report: Path, browser_context: BrowserContext) -> None:
+def test_chromium_renders_every_plot(report: Path, browser_context: BrowserContext,
+                                     harness_server: HarnessServer,
+                                     blocked_requests: list[str]) -> None:
+    harness_server.mount("/balance/", report.parent)
     page = browser_context.new_page()
     try:
-        page.goto(report.as_uri())
+        page.goto(f"{harness_server.origin}/balance/{report.name}")
         images = page.evaluate("""() => [...document.images].map(image => ({
             alt: image.alt, done: image.complete, width: image.naturalWidth,
             height: image.naturalHeight}))""")
@@ -44,3 +48,4 @@ def test_chromium_renders_every_plot(report: Path, browser_context: BrowserConte
     assert sections == 2
     assert len(images) == PLOTS_PER_RULESET * sections
     assert [i for i in images if not (i["done"] and i["width"] > 100 and i["height"] > 100)] == []
+    assert blocked_requests == []  # the page asked for nothing beyond itself

@@ -9,6 +9,7 @@
  *   {id, op: "config", ruleset}                                 -> {id, config: {...}}
  *   {id, op: "odds", ruleset, query, params, config}            -> {id, result: distJson | {error}}
  *   {id, op: "matchup", ruleset, library, config, choice}       -> {id, result: query | {error}}
+ *   {id, op: "call", module, name, args}                        -> {id, result} (BigInts as strings)
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
  * The core directory (a built `scripts/rules`, with its generated `rulesets.mjs`) is an argument
  * so a test can point it at a deliberately broken copy.
@@ -76,6 +77,18 @@ async function matchupOf(r) {
 }
 
 /**
+ * Call an exported function of a core module (a path under the core) on JSON arguments; BigInts
+ * in the answer become decimal strings.
+ * @param {object} r  `{module, name, args}`
+ * @returns {Promise<unknown>}
+ */
+async function callOf(r) {
+  const module = await import(pathToFileURL(resolve(coreDir, r.module)).href);
+  const found = module[r.name](...r.args);
+  return JSON.parse(JSON.stringify(found, (key, value) => (typeof value === "bigint" ? String(value) : value)));
+}
+
+/**
  * Answer one request.
  * @param {object} request
  * @returns {Promise<object>}
@@ -83,6 +96,7 @@ async function matchupOf(r) {
 async function answer(request) {
   switch ( request.op ) {
     case "matchup": return { result: await matchupOf(request) };
+    case "call": return { result: await callOf(request) };
     case "odds": return { result: await oddsOf(request) };
     case "run": return { result: runOne(request.case) };
     case "batch": return { results: request.cases.map(c => {

@@ -122,3 +122,29 @@ def test_a_bad_request_is_refused_with_a_message(args: list[str], message: str) 
     result = odds(*args)
     assert result.exit_code == 1
     assert result.output.splitlines()[-1].startswith(message)
+
+
+RULESETS = sorted({ruleset.engine: ruleset for ruleset, _ in CHOICES}.items())
+
+
+@pytest.mark.parametrize(("engine", "ruleset"), RULESETS, ids=[e for e, _ in RULESETS])
+def test_balance_grids_duels_and_fights_agree(engine: str, ruleset: Any,
+                                              js_engine: NodeEngine) -> None:
+    """The balance matrix, the duel and what an attack leaves the fighters are one in both."""
+    module = matchups_of(engine)
+    assert module is not None
+    lib, config = library(ruleset), dict(ruleset.rules_config)
+    path = f"{engine}/matchups.mjs"
+    assert js_engine.call(path, "balanceGrid", lib) == module.balance_grid(lib)
+    duel = module.duel(lib, config)
+    assert js_engine.call(path, "duel", lib, config) == duel
+    orders = js_engine.call(path, "order", *duel)  # a weight may cross as a BigInt's string
+    assert [[p, str(w)] for p, w in orders] == [[p, str(w)] for p, w in module.order(*duel)]
+    dist = run_query(queries_of(engine), duel[0]["query"], duel[0]["params"], duel[0]["config"])
+    for outcome in list(dist.outcomes.values())[:5]:
+        after = module.after(duel[0], outcome)
+        assert js_engine.call(path, "after", duel[0], outcome) == after
+        rounded = [module.new_round(f) for f in after]
+        assert [js_engine.call(path, "newRound", f) for f in after] == rounded
+        assert [js_engine.call(path, "acts", f) for f in rounded] == [module.acts(f)
+                                                                       for f in rounded]

@@ -192,6 +192,12 @@ class NodeEngine:
         result: Result = self._request(message)["result"]
         return result
 
+    def call(self, module: str, name: str, *args: object) -> Any:
+        """An exported function of a JS core module (`danger_room/matchups.mjs`) on JSON
+        arguments; BigInts come back as decimal strings."""
+        return self._request({"op": "call", "module": module, "name": name,
+                              "args": list(args)})["result"]
+
     def close(self) -> None:
         if self._proc.stdin is not None:
             self._proc.stdin.close()
