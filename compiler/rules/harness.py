@@ -98,7 +98,7 @@ def run_case(
         events, state = function(read_input(engine, rule, input), merged, queue)
         queue.finish()
     except RuleError as error:
-        found: dict[str, Any] = {"code": error.code, "message": error.message}
+        found: dict[str, Any] = {"code": error.code, "message": error.message, "path": error.path}
         if error.die is not None:
             found["die"] = error.die
         return {"error": found}

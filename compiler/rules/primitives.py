@@ -16,6 +16,7 @@ from compiler.rules.base import Event, Rule, State
 from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.inputs import SMALL_INT
 from compiler.rules.queue import FATE, DiceQueue, Die
+from compiler.rules.shapes import fail
 
 IN = "input"
 S = SMALL_INT
@@ -234,19 +235,23 @@ def halve(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     return _value("halve", dice.halve(fields["value"]))
 
 
-def _operands(inp: Input, keys: Sequence[str]) -> list[int]:
+def _operands(inp: Input, keys: Sequence[str], nonzero: Sequence[str] = ()) -> list[int]:
+    """The integer operands `keys`; a divisor among `nonzero` may not be 0."""
+    for key in nonzero:
+        if inp[key] == 0:
+            raise fail(f"{IN}.{key}", f"{IN}.{key} must not be 0")
     return [inp[key] for key in keys]
 
 
 def floor_div(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """P14: floor(a / b) toward -inf, for any safe integers."""
-    a, b = _operands(fields, ("a", "b"))
+    a, b = _operands(fields, ("a", "b"), nonzero=("b",))
     return _value("floor_div", dice.floor_div(a, b))
 
 
 def ceil_div(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """P14: ceil(a / b), for any safe integers."""
-    a, b = _operands(fields, ("a", "b"))
+    a, b = _operands(fields, ("a", "b"), nonzero=("b",))
     return _value("ceil_div", dice.ceil_div(a, b))
 
 
@@ -258,7 +263,8 @@ def ceil_sqrt(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Res
 
 def compare_fractions(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """P14: the sign of a_num/a_den - b_num/b_den, exactly."""
-    a_num, a_den, b_num, b_den = _operands(fields, ("a_num", "a_den", "b_num", "b_den"))
+    keys = ("a_num", "a_den", "b_num", "b_den")
+    a_num, a_den, b_num, b_den = _operands(fields, keys, nonzero=("a_den", "b_den"))
     return _value("compare_fractions", dice.compare_fractions(a_num, a_den, b_num, b_den))
 
 

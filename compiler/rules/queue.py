@@ -77,6 +77,7 @@ class DiceQueue:
                 f"the rule asked for a {die_label(die)} but the queue ran out "
                 f"after {len(self._faces)} faces",
                 die=die,
+                path=f"dice[{len(self._faces)}]",
             )
         have, value = self._faces[self._next]
         if have != die:
@@ -105,4 +106,5 @@ class DiceQueue:
                 FACES_LEFT_OVER,
                 f"{left} faces left over after the rule finished "
                 f"(next: dice[{self._next}], a {die_label(have)})",
+                path=f"dice[{self._next}]",
             )

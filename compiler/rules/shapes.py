@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urljoin
 
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
+from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError, code_path, error_path
 from compiler.rules.inputs import sorted_keys
 
 Shape = Mapping[str, Any]
@@ -59,8 +59,11 @@ class ShapeBook:
 
 
 def fail(where: str, message: str) -> RuleError:
-    """The error for a bad value under `where`: `bad_config` under config, else `bad_input`."""
-    return RuleError(BAD_CONFIG if where.startswith("config") else BAD_INPUT, message)
+    """The error for a bad value under `where`: `bad_config` under config, else `bad_input`; it
+    points at the message's leading path, else at `where`."""
+    code = BAD_CONFIG if where.startswith("config") else BAD_INPUT
+    leading = error_path(code, message)
+    return RuleError(code, message, path=leading if leading != code_path(code) else where)
 
 
 def is_int(value: object) -> bool:

@@ -231,11 +231,12 @@ def _against_expected(engine: str, expected: Mapping[str, Any], got: Result) -> 
     if "crash" in got:
         return [f"  {engine} crashed:\n{got['crash']}"]
     if "error" in expected:
-        want = expected["error"]["code"]
-        have = got.get("error", {}).get("code")
-        if have == want:
+        want = (expected["error"]["code"], expected["error"]["path"])
+        error = got.get("error", {})
+        if (error.get("code"), error.get("path")) == want:
             return []
-        return [f"  {engine}: expected error {want}, got:\n" + _indent(canonical(got))]
+        wanted = f"expected error {want[0]} at {want[1]}"
+        return [f"  {engine}: {wanted}, got:\n" + _indent(canonical(got))]
     if canonical(got) == canonical(dict(expected)):
         return []
     return [f"  {engine} differs from expected:\n" + _diff("expected", expected, engine, got)]

@@ -48,7 +48,8 @@ def test_both_engines_refuse_with_the_same_words(
 ) -> None:
     case = {"ruleset": "primitives", "rule": rule, "config": {}, "input": inp, "dice": []}
     python = run_python(case)
-    assert python == {"error": {"code": "bad_input", "message": message}}
+    path = message.split(" ")[0]
+    assert python == {"error": {"code": "bad_input", "message": message, "path": path}}
     assert canonical(js_engine.run(case)) == canonical(python)
 
 
@@ -56,6 +57,6 @@ def test_a_config_value_outside_its_schema_is_bad_config_in_both(js_engine: Node
     case = {"ruleset": "primitives", "rule": "fate", "config": {"fate_dice": 101},
             "input": {"modifier": 0}, "dice": []}
     python = run_python(case)
-    assert python["error"] == {"code": "bad_config",
+    assert python["error"] == {"code": "bad_config", "path": "config.fate_dice",
                                "message": "config.fate_dice must be an integer in 0..100"}
     assert canonical(js_engine.run(case)) == canonical(python)

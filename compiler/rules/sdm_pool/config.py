@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from compiler.rules.sdm_pool.fields import fail
+from compiler.rules.shapes import fail
 
 CF = "config"
 TABLES: Mapping[str, str] = {"actions_by_int": "intelligence", "movement_by_dex": "dexterity"}

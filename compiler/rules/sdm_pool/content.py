@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.rules.inputs import sorted_keys
-from compiler.rules.sdm_pool.fields import fail
+from compiler.rules.shapes import fail
 
 Doc = Mapping[str, Any]
 Library = Mapping[str, Mapping[str, Doc]]

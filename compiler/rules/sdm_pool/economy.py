@@ -13,8 +13,9 @@ from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
 from compiler.rules.sdm_pool.config import table_row
-from compiler.rules.sdm_pool.fields import IN, fail
+from compiler.rules.sdm_pool.fields import IN
 from compiler.rules.sdm_pool.sheet import Character, read_character, trait_level
+from compiler.rules.shapes import fail
 
 ACTION = "action"
 MINOR = "minor"

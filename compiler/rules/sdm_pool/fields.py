@@ -12,14 +12,9 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
-from compiler.rules.errors import BAD_CONFIG, BAD_INPUT, RuleError
+from compiler.rules.shapes import fail
 
 IN = "input"
-
-
-def fail(where: str, message: str) -> RuleError:
-    """The error for a bad value under `where`: `bad_config` under `config`, else `bad_input`."""
-    return RuleError(BAD_CONFIG if where.startswith("config") else BAD_INPUT, message)
 
 
 def unique_ids(items: Sequence[Mapping[str, Any]], where: str) -> None:

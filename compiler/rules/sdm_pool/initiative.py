@@ -15,8 +15,9 @@ from typing import Any
 from compiler.rules import dice
 from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
-from compiler.rules.sdm_pool.fields import IN, fail, names_known, unique_ids
+from compiler.rules.sdm_pool.fields import IN, names_known, unique_ids
 from compiler.rules.sdm_pool.sheet import Character, read_character, read_characters, trait_level
+from compiler.rules.shapes import fail
 
 DIE = 6
 BASE_DICE = 2

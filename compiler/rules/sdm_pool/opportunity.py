@@ -23,9 +23,10 @@ from compiler.rules.sdm_pool.economy import (
     refused,
     unable,
 )
-from compiler.rules.sdm_pool.fields import IN, fail
+from compiler.rules.sdm_pool.fields import IN
 from compiler.rules.sdm_pool.harm import take_damage
 from compiler.rules.sdm_pool.sheet import Character, find_weapon, read_character, weapon_index
+from compiler.rules.shapes import fail
 
 MAX_DEPTH = 50
 PLAN_KEYS: tuple[str, ...] = (

@@ -9,9 +9,10 @@ from compiler.rules.base import Event, State
 from compiler.rules.queue import DiceQueue
 from compiler.rules.sdm_pool.config import tier_successes
 from compiler.rules.sdm_pool.economy import allotment, next_turn, pay_now, refused
-from compiler.rules.sdm_pool.fields import IN, fail
+from compiler.rules.sdm_pool.fields import IN
 from compiler.rules.sdm_pool.harm import check_roll, stand_up
 from compiler.rules.sdm_pool.sheet import Character, read_character, skill_level, trait_level
+from compiler.rules.shapes import fail
 
 Result = tuple[list[Event], State]
 

@@ -15,11 +15,12 @@ from compiler.rules.base import Event, State
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
 from compiler.rules.sdm_pool.economy import movement_of, pay_now, unable
-from compiler.rules.sdm_pool.fields import IN, fail, names_known
+from compiler.rules.sdm_pool.fields import IN, names_known
 from compiler.rules.sdm_pool.opportunity import Plan, check_counters, read_plan
 from compiler.rules.sdm_pool.opportunity import resolve_attack as attack_with
 from compiler.rules.sdm_pool.recovery import begin_turn, stabilize_target
 from compiler.rules.sdm_pool.sheet import Character, find_weapon, index_of, read_characters
+from compiler.rules.shapes import fail
 
 Fight = dict[str, Character]
 Pending = list[tuple[str, str, Plan]]

@@ -13,7 +13,8 @@ from typing import Any
 
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.sdm_pool.config import level_range
-from compiler.rules.sdm_pool.fields import fail, unique_ids
+from compiler.rules.sdm_pool.fields import unique_ids
+from compiler.rules.shapes import fail
 
 Character = dict[str, Any]
 

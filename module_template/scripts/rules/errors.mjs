@@ -26,6 +26,35 @@ export const ERROR_CODES = Object.freeze([
   TABLE_MISS
 ]);
 
+/** The leading path of a message: what is wrong (`input.steps[2].kind`, `config.x`, `dice[3]`). */
+const PATH = /^(?:input|config|dice|rule)(?:[.[][^ :]*)?(?=[ :]|$)/;  // not \s: Python's differs
+
+/** Where an error without a path of its own points, by code. */
+const DEFAULT_PATH = Object.freeze({
+  [RULE_NOT_IMPLEMENTED]: "rule", [BAD_CONFIG]: "config", [BAD_INPUT]: "input", [BAD_FACE]: "dice",
+  [DIE_MISMATCH]: "dice", [QUEUE_EXHAUSTED]: "dice", [FACES_LEFT_OVER]: "dice", [TABLE_MISS]: "dice"
+});
+
+/**
+ * Where an error of `code` points when its message names no path.
+ * @param {string} code
+ * @returns {string}
+ */
+export function codePath(code) {
+  return /** @type {Record<string, string>} */ (DEFAULT_PATH)[code] ?? "input";
+}
+
+/**
+ * What an error points at: its message's leading path, else where its code points.
+ * @param {string} code
+ * @param {string} message
+ * @returns {string}
+ */
+export function errorPath(code, message) {
+  const found = PATH.exec(message);
+  return found ? found[0] : codePath(code);
+}
+
 /**
  * A rule could not be evaluated: bad fixture data, a broken dice queue or a missing rule.
  */
@@ -35,11 +64,14 @@ export class RuleError extends Error {
    * @param {string} message  A sentence built only from ints and fixed words.
    * @param {number|string|null} [die]  For `queue_exhausted`: the die the rule asked for, so a
    *   caller rolling dice on demand (the Foundry layer) knows what to roll before running again.
+   * @param {string|null} [path]  What is wrong (`input.x[2].y`, `config.x`, `dice[3]`, `rule`); by
+   *   default the message's leading path. A golden fixture pins it beside the code.
    */
-  constructor(code, message, die = null) {
+  constructor(code, message, die = null, path = null) {
     super(message);
     this.name = "RuleError";
     this.code = code;
     this.die = die;
+    this.path = path ?? errorPath(code, message);
   }
 }

@@ -124,7 +124,7 @@ export function readInput(engine, rule, value) {
 /**
  * The outcome of one rule: its events and new state, or the error that stopped it.
  * @typedef {{events: object[], state: Record<string, any>, error?: undefined}
- *   | {error: {code: string, message: string, die?: number|string}, events?: undefined, state?: undefined}} CaseResult
+ *   | {error: {code: string, message: string, path: string, die?: number|string}, events?: undefined, state?: undefined}} CaseResult
  */
 
 /**
@@ -134,7 +134,7 @@ export function readInput(engine, rule, value) {
  * @param {object} config   Overrides of the ruleset's config defaults.
  * @param {object} input    The rule's input fields.
  * @param {object[]} dice   The dice queue: `{d, v}` faces in canonical order.
- * @returns {CaseResult}    `{events, state}` or `{error: {code, message}}`.
+ * @returns {CaseResult}    `{events, state}` or `{error: {code, message, path}}`.
  */
 export function runCase(ruleset, rule, config, input, dice) {
   let events;
@@ -146,8 +146,8 @@ export function runCase(ruleset, rule, config, input, dice) {
     queue.finish();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
-    /** @type {{code: string, message: string, die?: number|string}} */
-    const error = { code: err.code, message: err.message };
+    /** @type {{code: string, message: string, path: string, die?: number|string}} */
+    const error = { code: err.code, message: err.message, path: err.path };
     if ( err.die !== null ) error.die = err.die;
     return { error };
   }

@@ -11,6 +11,7 @@ import * as dice from "./dice.mjs";
 import { BAD_INPUT, RuleError } from "./errors.mjs";
 import { SMALL_INT } from "./inputs.mjs";
 import { FATE } from "./queue.mjs";
+import { fail } from "./shapes.mjs";
 
 const IN = "input";
 const S = SMALL_INT;
@@ -276,12 +277,16 @@ export function halve(fields, config, queue) {
 }
 
 /**
- * The integer operands `keys` of an integer helper.
+ * The integer operands `keys` of an integer helper; a divisor among `nonzero` may not be 0.
  * @param {Record<string, any>} fields
  * @param {string[]} keys
+ * @param {string[]} [nonzero]
  * @returns {number[]}
  */
-function operands(fields, keys) {
+function operands(fields, keys, nonzero = []) {
+  for ( const key of nonzero ) {
+    if ( fields[key] === 0 ) throw fail(`${IN}.${key}`, `${IN}.${key} must not be 0`);
+  }
   return keys.map(key => fields[key]);
 }
 
@@ -290,7 +295,7 @@ function operands(fields, keys) {
  * @type {Rule}
  */
 export function floorDiv(fields, config, queue) {
-  const [a, b] = operands(fields, ["a", "b"]);
+  const [a, b] = operands(fields, ["a", "b"], ["b"]);
   return valueResult("floor_div", dice.floorDiv(a, b));
 }
 
@@ -299,7 +304,7 @@ export function floorDiv(fields, config, queue) {
  * @type {Rule}
  */
 export function ceilDiv(fields, config, queue) {
-  const [a, b] = operands(fields, ["a", "b"]);
+  const [a, b] = operands(fields, ["a", "b"], ["b"]);
   return valueResult("ceil_div", dice.ceilDiv(a, b));
 }
 
@@ -317,7 +322,7 @@ export function ceilSqrt(fields, config, queue) {
  * @type {Rule}
  */
 export function compareFractions(fields, config, queue) {
-  const [aNum, aDen, bNum, bDen] = operands(fields, ["a_num", "a_den", "b_num", "b_den"]);
+  const [aNum, aDen, bNum, bDen] = operands(fields, ["a_num", "a_den", "b_num", "b_den"], ["a_den", "b_den"]);
   return valueResult("compare_fractions", dice.compareFractions(aNum, aDen, bNum, bDen));
 }
 

@@ -96,7 +96,8 @@ export class DiceQueue {
     if ( !isDie(die) ) throw new RuleError(BAD_INPUT, 'a rule asked for a die that is not 2..1000 or "F"');
     if ( this._next >= this._faces.length ) {
       throw new RuleError(QUEUE_EXHAUSTED,
-        `the rule asked for a ${dieLabel(die)} but the queue ran out after ${this._faces.length} faces`, die);
+        `the rule asked for a ${dieLabel(die)} but the queue ran out after ${this._faces.length} faces`, die,
+        `dice[${this._faces.length}]`);
     }
     const [have, value] = this._faces[this._next];
     if ( have !== die ) {
@@ -136,7 +137,8 @@ export class DiceQueue {
     if ( left ) {
       const [have] = this._faces[this._next];
       throw new RuleError(FACES_LEFT_OVER,
-        `${left} faces left over after the rule finished (next: dice[${this._next}], a ${dieLabel(have)})`);
+        `${left} faces left over after the rule finished (next: dice[${this._next}], a ${dieLabel(have)})`, null,
+        `dice[${this._next}]`);
     }
   }
 }

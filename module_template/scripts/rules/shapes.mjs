@@ -9,7 +9,7 @@
  * Messages read `<where> must be <expected>`, embedding only key names, ints and fixed words.
  */
 
-import { BAD_CONFIG, BAD_INPUT, RuleError } from "./errors.mjs";
+import { BAD_CONFIG, BAD_INPUT, RuleError, codePath, errorPath } from "./errors.mjs";
 import { sortedKeys } from "./inputs.mjs";
 
 /** @typedef {Record<string, any>} Shape */
@@ -69,13 +69,16 @@ export class ShapeBook {
 }
 
 /**
- * The error for a bad value under `where`: `bad_config` under config, else `bad_input`.
+ * The error for a bad value under `where`: `bad_config` under config, else `bad_input`; it
+ * points at the message's leading path, else at `where`.
  * @param {string} where
  * @param {string} message
  * @returns {RuleError}
  */
 export function fail(where, message) {
-  return new RuleError(where.startsWith("config") ? BAD_CONFIG : BAD_INPUT, message);
+  const code = where.startsWith("config") ? BAD_CONFIG : BAD_INPUT;
+  const leading = errorPath(code, message);
+  return new RuleError(code, message, null, leading !== codePath(code) ? leading : where);
 }
 
 /**

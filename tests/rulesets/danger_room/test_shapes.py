@@ -80,4 +80,5 @@ def test_what_a_shape_cannot_say_is_refused_alike(
 ) -> None:
     found = run_python(call)
     assert found == js_engine.run_batch([call])[0]
-    assert found["error"] == {"code": "bad_input", "message": message}
+    assert found["error"] == {"code": "bad_input", "message": message,
+                              "path": message.split(" ")[0]}

@@ -8,7 +8,7 @@
  * concealment level, the Intelligence and Dexterity tables have one row per level of `level_range`.
  */
 
-import { fail } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 const CF = "config";
 /** @type {Record<string, string>} */

@@ -11,7 +11,7 @@
  */
 
 import { sortedKeys } from "../inputs.mjs";
-import { fail } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
 
 /**
  * @typedef {Record<string, any>} Doc

@@ -8,7 +8,8 @@
 
 import * as dice from "../dice.mjs";
 import { tableRow } from "./config.mjs";
-import { IN, fail } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { IN } from "./fields.mjs";
 import { readCharacter, traitLevel } from "./sheet.mjs";
 
 const ACTION = "action";

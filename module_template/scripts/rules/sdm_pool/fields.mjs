@@ -9,19 +9,9 @@
  * `bad_input`; messages name paths and ints only, never the values a fixture supplied.
  */
 
-import { BAD_CONFIG, BAD_INPUT, RuleError } from "../errors.mjs";
+import { fail } from "../shapes.mjs";
 
 export const IN = "input";
-
-/**
- * The error for a bad value under `where`: `bad_config` under `config`, else `bad_input`.
- * @param {string} where
- * @param {string} message
- * @returns {RuleError}
- */
-export function fail(where, message) {
-  return new RuleError(where.startsWith("config") ? BAD_CONFIG : BAD_INPUT, message);
-}
 
 /**
  * Fail on the first item whose `id` repeats an earlier one's.

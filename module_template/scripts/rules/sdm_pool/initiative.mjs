@@ -8,7 +8,8 @@
  */
 
 import * as dice from "../dice.mjs";
-import { IN, fail, namesKnown, uniqueIds } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { IN, namesKnown, uniqueIds } from "./fields.mjs";
 import { readCharacter, readCharacters, traitLevel } from "./sheet.mjs";
 
 const DIE = 6;

@@ -11,7 +11,8 @@
 import * as dice from "../dice.mjs";
 import { difficulty, poolOf, resolveTier, rollAttack } from "./attacks.mjs";
 import { disengageDistance, movementOf, payNext, payNow, refused, unable } from "./economy.mjs";
-import { IN, fail } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { IN } from "./fields.mjs";
 import { takeDamage } from "./harm.mjs";
 import { findWeapon, readCharacter, weaponIndex } from "./sheet.mjs";
 

@@ -5,7 +5,8 @@
 
 import { tierSuccesses } from "./config.mjs";
 import { allotment, nextTurn, payNow, refused } from "./economy.mjs";
-import { IN, fail } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { IN } from "./fields.mjs";
 import { checkRoll, standUp } from "./harm.mjs";
 import { readCharacter, skillLevel, traitLevel } from "./sheet.mjs";
 

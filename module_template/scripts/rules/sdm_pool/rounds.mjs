@@ -10,7 +10,8 @@
 
 import { sortedKeys } from "../inputs.mjs";
 import { movementOf, payNow, unable } from "./economy.mjs";
-import { IN, fail, namesKnown } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { IN, namesKnown } from "./fields.mjs";
 import { checkCounters, readPlan, resolveAttack as attackWith } from "./opportunity.mjs";
 import { beginTurn, stabilizeTarget } from "./recovery.mjs";
 import { findWeapon, indexOf, readCharacters } from "./sheet.mjs";

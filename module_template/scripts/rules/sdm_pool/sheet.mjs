@@ -10,7 +10,8 @@
 
 import { sortedKeys } from "../inputs.mjs";
 import { levelRange } from "./config.mjs";
-import { fail, uniqueIds } from "./fields.mjs";
+import { fail } from "../shapes.mjs";
+import { uniqueIds } from "./fields.mjs";
 
 /** @typedef {Record<string, any>} Character */
 
