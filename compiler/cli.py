@@ -10,7 +10,7 @@ import click
 
 from compiler import __version__
 from compiler.diagnostics import REPORTER_BY_NAME
-from compiler.options import BuildOptions, ValidateOptions
+from compiler.options import BalanceOptions, BuildOptions, OddsOptions, ValidateOptions
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -70,3 +70,44 @@ def rulesets() -> None:
     from compiler.commands import run_rulesets
 
     run_rulesets()
+
+
+def _setting(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> object:
+    pairs = []
+    for value in values:
+        key, sep, rest = value.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{value!r} is not KEY=VALUE", ctx, param)
+        pairs.append((key, rest))
+    return tuple(pairs)
+
+
+@main.command()
+@click.argument("item")
+@click.option("--target", required=True, help="The fighter the ITEM is used against.")
+@click.option("--attacker", default=None, help="Who uses ITEM (default: the fighter carrying it).")
+@click.option("--set", "settings", multiple=True, callback=_setting, metavar="KEY=VALUE",
+              help="A matchup option (distance, called_shot, boost, ...); repeatable.")
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("content"), show_default=True, help="The content folder.")
+@click.option("--format", "output_format", type=click.Choice(["json", "text"]), default="text",
+              show_default=True, help="A bar chart, or the exact distribution as JSON.")
+def odds(item: str, **given: Any) -> None:
+    """The exact odds of ITEM (a card, weapon or power) against --target."""
+    from compiler.commands import run_odds
+
+    run_odds(OddsOptions(item=item, **given))
+
+
+@main.command()
+@click.option("--content", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("content"), show_default=True, help="The content folder.")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
+              default=Path("balance.html"), show_default=True, help="Where the report goes.")
+@click.option("--baseline", default=None, metavar="REF",
+              help="A git revision of the content to compare with (its changes highlighted).")
+def balance(content: Path, out: Path, baseline: str | None) -> None:
+    """Write the balance report (one HTML file); fail if a content threshold is broken."""
+    from compiler.commands import run_balance
+
+    run_balance(BalanceOptions(content=content, out=out, baseline=baseline))

@@ -19,3 +19,20 @@ class BuildOptions:
     out: Path
     output_format: str
     source_date_epoch: int | None  # None: read SOURCE_DATE_EPOCH, else a fixed default
+
+
+@dataclass(frozen=True)
+class OddsOptions:
+    content: Path
+    item: str
+    target: str
+    attacker: str | None
+    settings: tuple[tuple[str, str], ...]  # `--set key=value`, in the order given
+    output_format: str  # "text" or "json"
+
+
+@dataclass(frozen=True)
+class BalanceOptions:
+    content: Path
+    out: Path  # the HTML report
+    baseline: str | None  # a git revision of the content to compare with

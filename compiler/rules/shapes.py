@@ -33,13 +33,19 @@ class ShapeBook:
 
     def __init__(self, documents: Iterable[Shape]) -> None:
         self.documents: dict[str, Shape] = {str(d["$id"]): d for d in documents}
+        self._resolved: dict[tuple[str, str], tuple[Shape, str]] = {}
 
     def resolve(self, ref: str, base: str) -> tuple[Shape, str]:
-        """The shape `ref` points at from the document `base`, and that shape's document."""
+        """The shape `ref` points at from the document `base`, and that shape's document
+        (worked out once per pair: the documents never change)."""
+        found = self._resolved.get((ref, base))
+        if found is not None:
+            return found
         uri, _, pointer = urljoin(base, ref).partition("#")
         node: Any = self.documents[uri]
         for part in [p for p in pointer.split("/") if p]:
             node = node[part]
+        self._resolved[ref, base] = (node, uri)
         return (node, uri)
 
     def rule_shape(self, uri: str, rule: str) -> Shape | None:

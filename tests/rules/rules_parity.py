@@ -177,6 +177,27 @@ class NodeEngine:
         ]
         return config
 
+    def odds(self, ruleset: str, query: str, params: object, config: Mapping[str, Any]) -> Result:
+        """The JS odds adapter's exact distribution (`exact.distJson`) or `{"error": ...}`."""
+        message = {"op": "odds", "ruleset": ruleset, "query": query, "params": params,
+                   "config": dict(config)}
+        result: Result = self._request(message)["result"]
+        return result
+
+    def matchup(self, ruleset: str, library: object, config: Mapping[str, Any],
+                choice: Mapping[str, Any]) -> Result:
+        """The JS ruleset's content matchup (`matchups.mjs`) or `{"error": ...}`."""
+        message = {"op": "matchup", "ruleset": ruleset, "library": library,
+                   "config": dict(config), "choice": dict(choice)}
+        result: Result = self._request(message)["result"]
+        return result
+
+    def call(self, module: str, name: str, *args: object) -> Any:
+        """An exported function of a JS core module (`danger_room/matchups.mjs`) on JSON
+        arguments; BigInts come back as decimal strings."""
+        return self._request({"op": "call", "module": module, "name": name,
+                              "args": list(args)})["result"]
+
     def close(self) -> None:
         if self._proc.stdin is not None:
             self._proc.stdin.close()

@@ -1,0 +1,122 @@
+"""The balance report's plots (matplotlib, pinned in the `report` extra), as PNG data URIs.
+
+Every figure is drawn off screen (the Agg backend) and embedded in the HTML, so the report is
+one self-contained file. Probabilities are plotted as floats: drawing is display.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Sequence
+from io import BytesIO
+from typing import Any
+
+from compiler.odds.balance import Row, RulesetReport
+from compiler.odds.report import as_float
+
+WIDE = (8.0, 3.2)
+
+
+def _pyplot() -> Any:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
+def _png(figure: Any) -> str:
+    buffer = BytesIO()
+    figure.savefig(buffer, format="png", dpi=72, bbox_inches="tight", metadata={"Software": None})
+    _pyplot().close(figure)
+    return "data:image/png;base64," + base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def _numbers(rows: Sequence[Row]) -> list[str]:
+    """The rows' numbers in the matrix table (the plots name rows by them)."""
+    return [f"#{i + 1}" for i in range(len(rows))]
+
+
+def matrix_plot(report: RulesetReport, baseline: Sequence[Row | None] = ()) -> str:
+    """E[damage] per matrix row (the baseline's beside it), and P(hit) and P(down) on a second
+    axis."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=WIDE)
+    rows = report.rows
+    spots = range(len(rows))
+    damage = [as_float(r.summary.damage_mean) for r in rows]
+    if baseline:
+        before = [0.0 if b is None else as_float(b.summary.damage_mean) for b in baseline]
+        axes.bar([x - 0.2 for x in spots], before, width=0.4, color="#bbbbbb", label="baseline")
+        axes.bar([x + 0.2 for x in spots], damage, width=0.4, color="#3b6ea8", label="E[damage]")
+    else:
+        axes.bar(list(spots), damage, color="#3b6ea8", label="E[damage]")
+    axes.set_ylabel("mean damage of one attack")
+    axes.set_xticks(list(spots), _numbers(rows), fontsize=7)
+    axes.set_xlabel("matrix row")
+    odds = axes.twinx()
+    odds.plot(list(spots), [as_float(r.summary.hit) for r in rows], "o-", color="#2a9d55",
+              label="P(hit)")
+    odds.plot(list(spots), [as_float(r.summary.down) for r in rows], "s--", color="#c0392b",
+              label="P(down in one)")
+    odds.set_ylim(0, 1.05)
+    odds.set_ylabel("probability")
+    figure.legend(loc="upper right", fontsize=7)
+    axes.set_title(f"{report.ruleset.engine}: the balance matrix")
+    return _png(figure)
+
+
+def damage_plot(report: RulesetReport) -> str:
+    """The damage distribution of each row's one attack."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=WIDE)
+    for name, row in zip(_numbers(report.rows), report.rows, strict=True):
+        values = [value for value, _ in row.summary.damage]
+        axes.plot(values, [as_float(p) for _, p in row.summary.damage], marker=".", label=name)
+    axes.set_xlabel("damage of one attack")
+    axes.set_ylabel("probability")
+    axes.legend(fontsize=6, ncol=4)
+    axes.set_title(f"{report.ruleset.engine}: damage spread")
+    return _png(figure)
+
+
+def rounds_plot(report: RulesetReport) -> str:
+    """Mean rounds to down of each row (Monte Carlo rows with their 95% interval)."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=WIDE)
+    rows = report.rows
+    means = [0.0 if r.rounds.mean_rounds is None else float(r.rounds.mean_rounds) for r in rows]
+    errors = [r.rounds.error.get("mean_rounds", 0.0) for r in rows]
+    axes.bar(range(len(rows)), means, yerr=errors, color="#8e6bb8", capsize=3)
+    axes.set_xticks(range(len(rows)), _numbers(rows), fontsize=7)
+    axes.set_xlabel("matrix row")
+    axes.set_ylabel("rounds to down")
+    axes.set_title(f"{report.ruleset.engine}: rounds of attacks until the target is down")
+    return _png(figure)
+
+
+def duel_plot(report: RulesetReport) -> str:
+    """The duel's rounds-to-down distribution: P(the fight ends in round r)."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=WIDE)
+    duel = report.duel
+    assert duel is not None
+    axes.bar([i + 1 for i in range(len(duel.ends))], [float(p) for p in duel.ends],
+             color="#d98a29")
+    axes.set_xlabel("round the fight ends in")
+    axes.set_ylabel("probability")
+    method = "exact" if duel.method == "exact" else f"Monte Carlo, {duel.samples} fights"
+    axes.set_title(f"{report.ruleset.engine}: {' against '.join(report.duel_names)} ({method})")
+    return _png(figure)
+
+
+def plots_of(report: RulesetReport, baseline: Sequence[Row | None] = ()) -> list[dict[str, str]]:
+    """The ruleset's plots: `{title, src}` each."""
+    found = [{"title": "Balance matrix", "src": matrix_plot(report, baseline)},
+             {"title": "Damage spread", "src": damage_plot(report)},
+             {"title": "Rounds to down", "src": rounds_plot(report)}]
+    if report.duel is not None:
+        found.append({"title": "Duel", "src": duel_plot(report)})
+    return found
+
