@@ -1,0 +1,130 @@
+"""Seeded mutants across rules, adapters and compiler: each must make at least one test fail.
+
+This guards the guards beyond the primitives (tests/rules/test_mutation.py): a change that
+breaks a rule in one or both engines, the shapes reader, an adapter, the linker or the
+sanitiser must be caught by the test named beside it. Each mutant is applied to a copy of the
+checkout (the tracked files), where the named tests run in a child pytest that must fail (exit
+1: tests ran and failed, not a collection error). Among them are the two mutants an earlier
+mutation run found surviving: sanitising that skips a kind, and a commitment check that always
+matches.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One deliberate change: in `file`, `source` (found exactly once) becomes `broken`."""
+
+    name: str
+    file: str
+    source: str
+    broken: str
+    tests: tuple[str, ...]  # pytest node ids, one of which must fail
+
+
+MUTANTS = (
+    Mutant(
+        "sanitising skips cards", "compiler/pipeline.py",
+        "    return FileResult(sanitize_checked(checked, html), (), engine)",
+        "    return FileResult(sanitize_checked(checked, html) if file.kind != 'card' else checked,"
+        " (), engine)",
+        ("tests/test_sanitize_every_kind.py::"
+         "test_every_kind_is_canaried_and_the_module_stays_clean[danger_room]",),
+    ),
+    Mutant(
+        "the Python shapes reader forgets required fields", "compiler/rules/shapes.py",
+        '                raise fail(where, f"{where}.{key} is required")',
+        "                pass",
+        ("tests/rules/test_shapes.py",),
+    ),
+    Mutant(
+        "the JS shapes reader lets unknown fields through",
+        "module_template/scripts/rules/shapes.mjs",
+        "    if ( unknown.length ) throw fail(where, "
+        "`${where}.${unknown[0]} is not a known field`);",
+        "",
+        ("tests/rules/test_shapes.py",),
+    ),
+    Mutant(
+        "errors lose their path", "compiler/rules/errors.py",
+        "        self.path = path if path is not None else error_path(code, message)",
+        "        self.path = code_path(code)",
+        ("tests/rules/test_golden.py::test_fixture[primitives/err_missing_input_field]",),
+    ),
+    Mutant(
+        "ablation takes two points in both engines", "compiler/rules/hazard_location/armor.py",
+        '    after = max(0, outermost["current_av"] - 1)',
+        '    after = max(0, outermost["current_av"] - 2)',
+        ("tests/rules/test_golden.py::test_fixture[hazard_location/e07_coat_alone]",),
+    ),
+    Mutant(
+        "the linker accepts every reference", "compiler/linking.py",
+        "        if not isinstance(value, str) or value in known:",
+        "        if True:",
+        ("tests/test_examples.py::test_content_case[references]",),
+    ),
+)
+
+
+def checkout_copy(into: Path) -> Path:
+    """The checkout's tracked files, copied (the venv and node_modules stay where they are)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z"], cwd=REPO, capture_output=True, check=True
+    ).stdout.decode().split("\0")
+    for name in filter(None, listed):
+        source = REPO / name
+        if source.is_file():
+            target = into / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(source, target)
+    if (REPO / "node_modules").is_dir():
+        (into / "node_modules").symlink_to(REPO / "node_modules")
+    return into
+
+
+def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
+    target = copy / mutant.file
+    original = target.read_text(encoding="utf-8")
+    assert original.count(mutant.source) == 1, f"{mutant.name}: the mutation site moved"
+    target.write_text(original.replace(mutant.source, mutant.broken), encoding="utf-8")
+    try:
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
+        return subprocess.run(
+            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+             "-p", "no:randomly", *mutant.tests],
+            cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=600,
+        )
+    finally:
+        target.write_text(original, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return checkout_copy(tmp_path_factory.mktemp("checkout"))
+
+
+def test_every_mutation_site_is_still_there() -> None:
+    for mutant in MUTANTS:
+        text = (REPO / mutant.file).read_text(encoding="utf-8")
+        assert text.count(mutant.source) == 1, f"{mutant.name}: update the mutant's source"
+
+
+@pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
+def test_the_mutant_is_caught(mutant: Mutant, copy: Path) -> None:
+    run = run_mutant(mutant, copy)
+    assert run.returncode == 1, (
+        f"{mutant.name}: survived (pytest exit {run.returncode})\n{run.stdout[-3000:]}"
+        f"\n{run.stderr[-2000:]}"
+    )
