@@ -20,19 +20,22 @@ from compiler.rules.danger_room.reach import Attack, Body, Reach, check_aim
 from compiler.rules.danger_room.senses import (
     DAMPENED,
     Senses,
+    attack_speed,
     effective_senses,
     is_unreactable,
     trait_works,
     traits_of,
     visibility_penalty,
 )
-from compiler.rules.danger_room.weapons import use_weapon, weapon_json, weapon_of
+from compiler.rules.danger_room.weapons import check_hands, use_weapon, weapon_json, weapon_of
 from compiler.rules.queue import DiceQueue
 from compiler.rules.shapes import fail
 
 ATTACKS: tuple[str, ...] = ("strike", "power", "grab")
 DEFENDS: tuple[str, ...] = ("block", "active_defence")
 ALTITUDE: tuple[str, ...] = ("take_off", "land")
+CHANGE_WEAPONS = "change_weapons"
+"""DR-G36: the card kind whose action is a weapon change."""
 
 
 class Play(NamedTuple):
@@ -46,6 +49,7 @@ class Play(NamedTuple):
     boost: list[int]
     save_boost: int
     protects: str | None
+    wield: list[str] | None
 
 
 class Scene(NamedTuple):
@@ -149,7 +153,8 @@ def attack(scene: Scene, play: Play) -> list[Event]:
     strike = Attack(attacker, play.reach, tuple(card["tags"]))
     penalties = penalties_of(scene)
     afflictions = Afflictions("confused" in me["conditions"], "dazzled" in me["conditions"])
-    attempt = Attempt(strike, afflictions, _catcher(scene, card, play.speed, penalties))
+    speed = attack_speed(play.speed, card["speed"], scene.config)
+    attempt = Attempt(strike, afflictions, _catcher(scene, card, speed, penalties))
     ctx = (scene.config, scene.queue)
     targets, declared = declare(attempt, aim, [b for b in bodies if b is not attacker], ctx)
     hit, checked = land(attempt, targets, ctx)
@@ -174,7 +179,10 @@ def _resolve(
         "boost": play.boost if card["damage"] is not None else [],
         "save_boost": scene.saves[target] if card["save"] is not None else 0,
         "unreactable": is_unreactable(
-            play.speed, card["tags"], senses_of(fighter, scene.config), scene.config
+            attack_speed(play.speed, card["speed"], scene.config),
+            card["tags"],
+            senses_of(fighter, scene.config),
+            scene.config,
         ),
         "penalty_dice": penalty,
     }
@@ -205,8 +213,25 @@ def altitude(scene: Scene, play: Play) -> list[Event]:
     return [event]
 
 
+def rewield(scene: Scene, fighter: str, wield: Sequence[str], costs_turn: bool) -> list[Event]:
+    """DR-R23, DR-G36: the fighter wields `wield` from now on: weapons it carries, two hands at
+    most, none it threw this fight (a thrown weapon lies on the ground until the fight ends)."""
+    record = scene.state["fighters"][fighter]
+    where = f"{IN}.choices[{fighter}].wield"
+    thrown = {g["item"] for g in scene.state["on_ground"] if g["owner"] == fighter and g["thrown"]}
+    if any(ident in thrown for ident in wield):
+        raise fail(where, f"{where} names a weapon thrown this fight")
+    carried = [weapon_of(item, f"{where}[{i}]") for i, item in enumerate(record["weapons"])]
+    held = [w.id for w in check_hands(carried, wield)]
+    scene.state["fighters"][fighter] = {**record, "wielded": held}
+    event: Event = {"type": "weapon_change", "fighter": fighter, "wielded": held,
+                    "costs_turn": costs_turn}
+    return [event]
+
+
 def act(scene: Scene, play: Play) -> list[Event]:
-    """DR-R07 step 3: the card's action by kind: attack, arm a defence, reload, take off, land."""
+    """DR-R07 step 3, DR-G36: the card's action by kind: attack, arm a defence, reload, take off,
+    land, change weapons."""
     kind = play.card["kind"]
     if kind in ATTACKS:
         return attack(scene, play)
@@ -216,6 +241,8 @@ def act(scene: Scene, play: Play) -> list[Event]:
         return altitude(scene, play)
     if kind == "reload":
         return _weapon_card(scene, play)[1]
+    if kind == CHANGE_WEAPONS:
+        return rewield(scene, play.fighter, play.wield or [], True)
     return [{"type": "utility", "fighter": play.fighter, "card": play.card["id"]}]
 
 

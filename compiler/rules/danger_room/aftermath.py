@@ -51,12 +51,24 @@ def xp_split(fighters: list[dict[str, Any]], config: Mapping[str, Any]) -> dict[
     }
 
 
+def is_citizen(fighter: Mapping[str, Any], config: Mapping[str, Any]) -> bool:
+    """DR-G39: a Krakoan citizen: a player character (no threat tier) or a fighter on one of
+    the `citizen_sides`."""
+    return fighter["threat_tier"] is None or fighter["side"] in config["citizen_sides"]
+
+
 def resurrection_queue(fighters: list[dict[str, Any]], config: Mapping[str, Any]) -> list[str]:
-    """DR-R26, DR-G21, DR-G39: who is bound for the Resurrection queue (none in training)."""
+    """DR-R26, DR-G21, DR-G39: who is bound for the Resurrection queue (none in training): by
+    default Krakoa's citizens only (`resurrection_queue_for`), in the end states it names."""
     if config["mode"] == "training":
         return []
     includes = config["resurrection_queue_includes"]
-    return [f["id"] for f in fighters if f["status"] in includes]
+    everyone = config["resurrection_queue_for"] == "everyone"
+    return [
+        f["id"]
+        for f in fighters
+        if f["status"] in includes and (everyone or is_citizen(f, config))
+    ]
 
 
 def _recover(

@@ -117,10 +117,17 @@ def unreactable_limit(senses: Senses, config: Mapping[str, Any]) -> int | None:
     return limit
 
 
+def attack_speed(speed: int, card_speed: int, config: Mapping[str, Any]) -> int:
+    """DR-R15, DR-G24: "Every attack has a Speed": the card's printed Speed (`card`) or the
+    attacker's turn Speed (`turn`), as config `unreactable_speed` says."""
+    return card_speed if config["unreactable_speed"] == "card" else speed
+
+
 def is_unreactable(
     speed: int, tags: Sequence[str], senses: Senses, config: Mapping[str, Any]
 ) -> bool:
-    """DR-R15, DR-G24: tagged `unreactable`, or faster (turn Speed) than the target can follow."""
+    """DR-R15, DR-G24: tagged `unreactable`, or faster (the attack's Speed, `attack_speed`)
+    than the target can follow."""
     limit = unreactable_limit(senses, config)
     return "unreactable" in tags or (limit is not None and speed > limit)
 
@@ -168,8 +175,12 @@ def perception_check(inp: Input, config: Mapping[str, Any], queue: DiceQueue) ->
 
 
 def unreactable(inp: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
-    """DR-R15, DR-G24, DR-G41: whether an attack's Speed and tags outrun the target's senses."""
-    speed, tags = inp["speed"], inp["tags"]
+    """DR-R15, DR-G24, DR-G41: whether an attack's Speed and tags outrun the target's senses.
+
+    `speed` is the attacker's turn Speed and `card_speed` the card's printed one; the event
+    gives the Speed compared (`attack_speed`).
+    """
+    speed, tags = attack_speed(inp["speed"], inp["card_speed"], config), inp["tags"]
     senses = effective_senses(inp["target"], f"{IN}.target", config)
     result = is_unreactable(speed, tags, senses, config)
     limit = unreactable_limit(senses, config)

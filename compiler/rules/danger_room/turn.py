@@ -8,9 +8,10 @@ Input `{state, visibility, choices}`:
   `#/$defs/turn_state` of the ruleset's `inputs.schema.json`.
 - `visibility`: the location's Visibility level (DR-G23).
 - `choices`: the secret cards (DR-R07 step 1), one per fighter still in the fight:
-  `{fighter, card, wait, path, aim, boost, save_boost, protects}`; `boost` gives the BOOSTs
-  per hit of each target's damage roll, `save_boost` those the fighter adds to each save it
-  rolls this Turn, `protects` whom an Active Defence covers (null: the owner). A card is
+  `{fighter, card, wait, path, aim, boost, save_boost, protects, wield}`; `boost` gives the
+  BOOSTs per hit of each target's damage roll, `save_boost` those the fighter adds to each save
+  it rolls this Turn, `protects` whom an Active Defence covers (null: the owner), `wield` the
+  weapons it holds from now on (DR-G36; null: no change). A card is
   `{id, kind, speed, focus, movement, reach, tags, weapon, damage, base_attribute, damage_type,
   hits, save, inflicts, active_defence}` (`#/$defs/turn_card`).
 
@@ -28,12 +29,14 @@ from compiler.rules.base import Event, Rule, State
 from compiler.rules.danger_room import conditions, defences, hits
 from compiler.rules.danger_room.acts import (
     ATTACKS,
+    CHANGE_WEAPONS,
     Play,
     Scene,
     act,
     adopt,
     moved_to,
     occupied,
+    rewield,
     senses_of,
 )
 from compiler.rules.danger_room.common import IN, Hex, Input, as_hex
@@ -87,8 +90,22 @@ def play_of(choice: Input, where: str, state: Input, config: Mapping[str, Any]) 
     attributes = state["fighters"][ident]["attributes"]
     speed = turn_speed_of(attributes, card["speed"], card["focus"], config)
     boost, save_boost = choice["boost"], choice["save_boost"]
-    play = Play(ident, card, reach, speed, choice["aim"], boost, save_boost, choice["protects"])
+    wield = _wield_of(choice, where, config)
+    protects = choice["protects"]
+    play = Play(ident, card, reach, speed, choice["aim"], boost, save_boost, protects, wield)
     return (play, choice["wait"], path_of(choice["path"]))
+
+
+def _wield_of(choice: Input, where: str, config: Mapping[str, Any]) -> list[str] | None:
+    """DR-G36: the weapons a choice wields from now on: a `change_weapons` card needs them; any
+    other card may carry them only when a change is free (`weapon_change: free`)."""
+    wield: list[str] | None = choice["wield"]
+    changes = choice["card"]["kind"] == CHANGE_WEAPONS
+    if changes and wield is None:
+        raise fail(where, f"{where}.wield is required for a {CHANGE_WEAPONS} card")
+    if wield is not None and not changes and config["weapon_change"] == "costs_turn":
+        raise fail(where, f"{where}.wield needs a {CHANGE_WEAPONS} card: a change costs the Turn")
+    return wield
 
 
 def plays_of(fields: Input, state: Input, config: Mapping[str, Any]) -> dict[str, Chosen]:
@@ -111,11 +128,14 @@ def plays_of(fields: Input, state: Input, config: Mapping[str, Any]) -> dict[str
 def _disabled(
     fighter: Mapping[str, Any], card: Mapping[str, Any], config: Mapping[str, Any]
 ) -> bool:
-    """DR-G41: a dampened fighter's gift cards (tagged as the dampener says) do nothing."""
+    """DR-G41: a dampened fighter's gift cards (tagged as the dampener says) and, with
+    `disables_focus`, its Focus cards (powers) do nothing."""
     if "dampened" not in fighter["conditions"]:
         return False
-    gone = config["dampener"]["disables_tags"]
-    return any(tag in gone for tag in card["tags"])
+    dampener = config["dampener"]
+    if dampener["disables_focus"] and card["focus"]:
+        return True
+    return any(tag in dampener["disables_tags"] for tag in card["tags"])
 
 
 def _done(scene: Scene, fighter: str) -> None:
@@ -123,9 +143,11 @@ def _done(scene: Scene, fighter: str) -> None:
 
 
 def fighter_turn(scene: Scene, play: Play, path: list[Hex]) -> list[Event]:
-    """DR-R07 steps 3-4, DR-G18, DR-G41: reveal the card, then move and act unless Dizzied.
+    """DR-R07 steps 3-4, DR-G18, DR-G36, DR-G41: reveal the card, then move and act unless
+    Dizzied.
 
-    A Dizzied fighter's card does nothing (`move_and_act`) or only moves (`act_only`).
+    A Dizzied fighter's card does nothing (`move_and_act`) or only moves (`act_only`); a free
+    weapon change goes with the movement.
     """
     state, config = scene.state, scene.config
     fighter = state["fighters"][play.fighter]
@@ -137,17 +159,26 @@ def fighter_turn(scene: Scene, play: Play, path: list[Hex]) -> list[Event]:
     elif lost and loses == "move_and_act":
         events.append({"type": "action_lost", "fighter": play.fighter, "loses": loses})
     else:
-        where = f"{IN}.choices[{play.fighter}].path"
-        start = as_hex(fighter["hex"])
-        end = walk(start, path, play.card["movement"], occupied(state, play.fighter), where)
-        if path:
-            events.append(move_event(play.fighter, start, end, len(path)))
-            moved_to(state, play.fighter, end)
-        if lost:
-            events.append({"type": "action_lost", "fighter": play.fighter, "loses": loses})
-        else:
-            events += act(scene, play)
+        events += _move_and_act(scene, play, path, lost)
     _done(scene, play.fighter)
+    return events
+
+
+def _move_and_act(scene: Scene, play: Play, path: list[Hex], lost: bool) -> list[Event]:
+    state, loses = scene.state, scene.config["dizzy_loses"]
+    events: list[Event] = []
+    if play.wield is not None and play.card["kind"] != CHANGE_WEAPONS:
+        events += rewield(scene, play.fighter, play.wield, False)
+    where = f"{IN}.choices[{play.fighter}].path"
+    start = as_hex(state["fighters"][play.fighter]["hex"])
+    end = walk(start, path, play.card["movement"], occupied(state, play.fighter), where)
+    if path:
+        events.append(move_event(play.fighter, start, end, len(path)))
+        moved_to(state, play.fighter, end)
+    if lost:
+        events.append({"type": "action_lost", "fighter": play.fighter, "loses": loses})
+    else:
+        events += act(scene, play)
     return events
 
 

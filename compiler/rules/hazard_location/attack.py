@@ -154,6 +154,28 @@ def _riposte(atk: Obj, successes: tuple[int, int | None], events: list[Event],
     return (events + more, state)
 
 
+def blast_location(table: Mapping[str, Any], config: Mapping[str, Any],
+                   queue: DiceQueue) -> tuple[list[Event], str]:
+    """HZ-G24: the location whose armour makes a blast's Armor Roll, and its events.
+
+    `blast_armor_location` names it, or `rolled` rolls it on the target's table; a table lacking
+    the named one takes `blast_armor_fallback`: a rolled location, the largest (the first on a
+    tie), or `refuse` (bad_config).
+    """
+    named = config["blast_armor_location"]
+    entries = table["entries"]
+    if named != "rolled" and any(e["location"] == named for e in entries):
+        return ([], named)
+    fallback = "rolled" if named == "rolled" else config["blast_armor_fallback"]
+    if fallback == "refuse":
+        entry_of(table, named, "config.blast_armor_location")
+    if fallback == "largest":
+        top = max(entries, key=lambda e: e["percent"])
+        return ([], top["location"])
+    rolled, location = roll_location(table, queue)
+    return ([rolled], location)
+
+
 def blast(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """HZ-R25-R27, HZ-G23-G26: a blast's Damage at distance, one Armor Roll, then each Injury.
 
@@ -168,13 +190,8 @@ def blast(fields: Input, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     if damage == 0:
         return ([damage_event], {"target": target})
     table, table_event = table_for(fields, config, target["species"], content)
-    events: list[Event] = [damage_event, table_event]
-    where = config["blast_armor_location"]
-    if where == "rolled":
-        rolled, location = roll_location(table, queue)
-        events.append(rolled)
-    else:
-        location = entry_of(table, where, "config.blast_armor_location")["location"]
+    located, location = blast_location(table, config, queue)
+    events: list[Event] = [damage_event, table_event, *located]
     armor_events, through, worn, _ = resolve_armor(target["armor"], None,
                                                    (location, explosive["pen"], damage),
                                                    config, queue)

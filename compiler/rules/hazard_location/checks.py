@@ -49,12 +49,17 @@ def decide_hit(a: int, d: int | None, config: Mapping[str, Any]) -> tuple[bool, 
 
 
 def riposte_margin(a: int, d: int, kind: str | None, config: Mapping[str, Any]) -> int | None:
-    """HZ-R14, HZ-G07: the parrying defender's MoS d - a when it meets a, else None."""
+    """HZ-R14, HZ-G06, HZ-G07, P13: the parrying defender's MoS when it meets a, else None.
+
+    The defender's MoS is read as the attacker's is (`mos`): d - a under `standard`, d - max(1, a)
+    under `unified`, so a whiffed attack (a = 0) is riposted by any winning parry, with margin
+    d - 1, and rolling worse never protects the attacker.
+    """
     if kind != "parry" or dice.opposed(a, d, config["contest_tie"]) != "defender":
         return None
     if config["riposte_requires_attacker_success"] and a < 1:
         return None
-    margin = dice.margin(d, a)
+    margin = dice.margin_of_success(d, a, True, config["mos"])
     return margin if margin >= a else None
 
 

@@ -83,13 +83,15 @@ def check_explosive(
     explosive: Mapping[str, Any], where: str, table: Sequence[int], traumatic: bool
 ) -> Obj:
     """HZ-R25, HZ-G25: an explosive of a Severity of the table; only the last may override its
-    Damage."""
+    Damage, and only upwards ("128 Damage or more")."""
     severity = explosive["severity"]
     if severity > len(table):
         raise fail(where, f"{where}.severity must be an integer in 1..{len(table)}")
     damage = explosive.get("damage", table[severity - 1])
     if severity < len(table) and damage != table[severity - 1]:
         raise fail(where, f"{where}.damage may differ from the table only at severity {len(table)}")
+    if damage < table[severity - 1]:
+        raise fail(where, f"{where}.damage must be at least {table[severity - 1]} (\"or more\")")
     return {**explosive, "damage": damage, "traumatic": explosive.get("traumatic", traumatic)}
 
 

@@ -75,10 +75,12 @@ def aim_of(fight: Fight, fighter: str, card: dict[str, Any], targets: list[str])
 
 
 def idle_reason(fight: Fight, fighter: str, card: dict[str, Any], name: str) -> str | None:
-    """`idleReason`: a dampened gift card, or a Dizzy that takes this Turn's action."""
+    """`idleReason`: a dampened gift or Focus card, or a Dizzy that takes this Turn's action."""
     me, world = fight.fighter(fighter), fight.world
-    gone = world.config["dampener"]["disables_tags"]
-    if "dampened" in me["conditions"] and any(t in gone for t in card["tags"]):
+    dampener = world.config["dampener"]
+    gift = (dampener["disables_focus"] and card["focus"]) or any(
+        t in dampener["disables_tags"] for t in card["tags"])
+    if "dampened" in me["conditions"] and gift:
         return lang(fight, "Disabled", name=world.name(fighter), card=name)
     dizzy = me["conditions"].get("dizzy")
     if dizzy is not None and dizzy >= fight.state["turn"]:

@@ -160,7 +160,7 @@ class Attack:
 
 
 def unreactable(fight: Fight, attack: Attack, target: str) -> bool:
-    inp = {"speed": attack.speed, "tags": attack.card["tags"],
+    inp = {"speed": attack.speed, "card_speed": attack.card["speed"], "tags": attack.card["tags"],
            "target": senses_input(fight.fighter(target))}
     return bool(ask(fight, "unreactable", inp)["unreactable"])
 

@@ -182,9 +182,10 @@ def test_the_seeds_reflex_saves(
 
 
 def test_health_by_generation_and_threat_tier(py_results: dict[str, dict[str, Any]]) -> None:
-    # DR-E09: a d10 phenotype at x1 with Endurance 15 or 14 gives 12; Introduced x d8 gives 16.
+    # DR-E09 with the shipped Generation x2 (DR-G32, issue 17): a d10 phenotype with Endurance
+    # 15 or 14 gives 2 x 12 = 24, so X-23 and Hellfire outlast the Introduced x d8 henchman (16).
     health = {k: py_results[f"vitals {k}"]["state"]["max_health"] for k in SEATS}
-    assert health == {"x-23": 12, "hellfire": 12, "hand-operative": 16}
+    assert health == {"x-23": 24, "hellfire": 24, "hand-operative": 16}
 
 
 def test_each_card_adds_its_own_base_attribute(py_results: dict[str, dict[str, Any]]) -> None:

@@ -73,7 +73,8 @@ function penalties(fight) {
  * @returns {boolean}
  */
 function unreactable(attack, target) {
-  return ask("unreactable", { speed: attack.speed, tags: attack.card.tags, target: sensesInput(target) }).unreactable;
+  const input = { speed: attack.speed, card_speed: attack.card.speed, tags: attack.card.tags, target: sensesInput(target) };
+  return ask("unreactable", input).unreactable;
 }
 
 /**

@@ -168,8 +168,10 @@ async function reload(play) {
  */
 function idleReason(play) {
   const me = play.entry.record;
-  const gone = fightConfig().dampener.disables_tags;
-  if ( "dampened" in me.conditions && play.card.tags.some((/** @type {string} */ t) => gone.includes(t)) ) {
+  const dampener = fightConfig().dampener;
+  const gift = (dampener.disables_focus && play.card.focus)
+    || play.card.tags.some((/** @type {string} */ t) => dampener.disables_tags.includes(t));
+  if ( "dampened" in me.conditions && gift ) {
     return game.i18n.format("RULEPACK.DangerRoom.Disabled", { name: play.entry.combatant.name, card: play.name });
   }
   const dizzy = me.conditions.dizzy;

@@ -14,8 +14,10 @@ import { IN, asHex, hexJson } from "./common.mjs";
 import { declare, land } from "./landing.mjs";
 import { FLIGHT, altitudeEvent } from "./movement.mjs";
 import { checkAim } from "./reach.mjs";
-import { DAMPENED, effectiveSenses, isUnreactable, traitWorks, traitsOf, visibilityPenalty } from "./senses.mjs";
-import { useWeapon, weaponJson, weaponOf } from "./weapons.mjs";
+import {
+  DAMPENED, attackSpeed, effectiveSenses, isUnreactable, traitWorks, traitsOf, visibilityPenalty
+} from "./senses.mjs";
+import { checkHands, useWeapon, weaponJson, weaponOf } from "./weapons.mjs";
 import { fail } from "../shapes.mjs";
 
 /**
@@ -32,6 +34,7 @@ import { fail } from "../shapes.mjs";
  * @property {number[]} boost
  * @property {number} save_boost
  * @property {string|null} protects
+ * @property {string[]|null} wield
  * @typedef {object} Scene  The fight as one fighter acts.
  * @property {object} state
  * @property {object} config
@@ -43,6 +46,8 @@ import { fail } from "../shapes.mjs";
 export const ATTACKS = Object.freeze(["strike", "power", "grab"]);
 export const DEFENDS = Object.freeze(["block", "active_defence"]);
 export const ALTITUDE = Object.freeze(["take_off", "land"]);
+/** DR-G36: the card kind whose action is a weapon change. */
+export const CHANGE_WEAPONS = "change_weapons";
 
 /**
  * Make `state`, as part B returned it, the scene's fight state (the one object, updated).
@@ -158,7 +163,8 @@ export function attack(scene, play) {
   const strike = { attacker, reach: play.reach, tags: [...card.tags] };
   const penalties = penaltiesOf(scene);
   const afflictions = { confused: Object.hasOwn(me.conditions, "confused"), dazzled: Object.hasOwn(me.conditions, "dazzled") };
-  const attempt = { attack: strike, afflictions, caught: catcher(scene, card, play.speed, penalties) };
+  const speed = attackSpeed(play.speed, card.speed, scene.config);
+  const attempt = { attack: strike, afflictions, caught: catcher(scene, card, speed, penalties) };
   const ctx = [scene.config, scene.queue];
   const [targets, declared] = declare(attempt, aim, bodies.filter(b => b !== attacker), ctx);
   const [hit, checked] = land(attempt, targets, ctx);
@@ -184,7 +190,8 @@ function resolve(scene, play, card, target, penalty) {
     card,
     boost: card.damage !== null ? play.boost : [],
     save_boost: card.save !== null ? scene.saves[target] : 0,
-    unreactable: isUnreactable(play.speed, card.tags, sensesOf(fighter, scene.config), scene.config),
+    unreactable: isUnreactable(attackSpeed(play.speed, card.speed, scene.config), card.tags,
+      sensesOf(fighter, scene.config), scene.config),
     penalty_dice: penalty
   };
   const [events, state] = hits.resolveHit({ state: scene.state, request }, scene.config, scene.queue);
@@ -221,7 +228,28 @@ export function altitude(scene, play) {
 }
 
 /**
- * DR-R07 step 3: the card's action by kind: attack, arm a defence, reload, take off, land.
+ * DR-R23, DR-G36: the fighter wields `wield` from now on: weapons it carries, two hands at
+ * most, none it threw this fight (a thrown weapon lies on the ground until the fight ends).
+ * @param {Scene} scene
+ * @param {string} fighter
+ * @param {string[]} wield
+ * @param {boolean} costsTurn
+ * @returns {object[]}
+ */
+export function rewield(scene, fighter, wield, costsTurn) {
+  const record = scene.state.fighters[fighter];
+  const where = `${IN}.choices[${fighter}].wield`;
+  const thrown = new Set(scene.state.on_ground.filter(g => (g.owner === fighter) && g.thrown).map(g => g.item));
+  if ( wield.some(ident => thrown.has(ident)) ) throw fail(where, `${where} names a weapon thrown this fight`);
+  const carried = record.weapons.map((item, i) => weaponOf(item, `${where}[${i}]`));
+  const held = checkHands(carried, wield).map(w => w.id);
+  scene.state.fighters[fighter] = { ...record, wielded: held };
+  return [{ type: "weapon_change", fighter, wielded: held, costs_turn: costsTurn }];
+}
+
+/**
+ * DR-R07 step 3, DR-G36: the card's action by kind: attack, arm a defence, reload, take off,
+ * land, change weapons.
  * @param {Scene} scene
  * @param {Play} play
  * @returns {object[]}
@@ -232,6 +260,7 @@ export function act(scene, play) {
   if ( DEFENDS.includes(kind) ) return defend(scene, play);
   if ( ALTITUDE.includes(kind) ) return altitude(scene, play);
   if ( kind === "reload" ) return weaponCard(scene, play)[1];
+  if ( kind === CHANGE_WEAPONS ) return rewield(scene, play.fighter, play.wield ?? [], true);
   return [{ type: "utility", fighter: play.fighter, card: play.card.id }];
 }
 

@@ -56,7 +56,19 @@ export function xpSplit(fighters, config) {
 }
 
 /**
- * DR-R26, DR-G21, DR-G39: who is bound for the Resurrection queue (none in training).
+ * DR-G39: a Krakoan citizen: a player character (no threat tier) or a fighter on one of the
+ * `citizen_sides`.
+ * @param {object} fighter
+ * @param {object} config
+ * @returns {boolean}
+ */
+export function isCitizen(fighter, config) {
+  return (fighter.threat_tier === null) || config.citizen_sides.includes(fighter.side);
+}
+
+/**
+ * DR-R26, DR-G21, DR-G39: who is bound for the Resurrection queue (none in training): by
+ * default Krakoa's citizens only (`resurrection_queue_for`), in the end states it names.
  * @param {object[]} fighters
  * @param {object} config
  * @returns {string[]}
@@ -64,7 +76,8 @@ export function xpSplit(fighters, config) {
 export function resurrectionQueue(fighters, config) {
   if ( config.mode === "training" ) return [];
   const includes = config.resurrection_queue_includes;
-  return fighters.filter(f => includes.includes(f.status)).map(f => f.id);
+  const everyone = config.resurrection_queue_for === "everyone";
+  return fighters.filter(f => includes.includes(f.status) && (everyone || isCitizen(f, config))).map(f => f.id);
 }
 
 /**

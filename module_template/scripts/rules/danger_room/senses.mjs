@@ -147,7 +147,20 @@ export function unreactableLimit(senses, config) {
 }
 
 /**
- * DR-R15, DR-G24: tagged `unreactable`, or faster (turn Speed) than the target can follow.
+ * DR-R15, DR-G24: "Every attack has a Speed": the card's printed Speed (`card`) or the
+ * attacker's turn Speed (`turn`), as config `unreactable_speed` says.
+ * @param {number} speed
+ * @param {number} cardSpeed
+ * @param {object} config
+ * @returns {number}
+ */
+export function attackSpeed(speed, cardSpeed, config) {
+  return config.unreactable_speed === "card" ? cardSpeed : speed;
+}
+
+/**
+ * DR-R15, DR-G24: tagged `unreactable`, or faster (the attack's Speed, `attackSpeed`) than the
+ * target can follow.
  * @param {number} speed
  * @param {string[]} tags
  * @param {Senses} senses
@@ -209,10 +222,13 @@ export function perceptionCheck(input, config, queue) {
 
 /**
  * DR-R15, DR-G24, DR-G41: whether an attack's Speed and tags outrun the target's senses.
+ *
+ * `speed` is the attacker's turn Speed and `card_speed` the card's printed one; the event
+ * gives the Speed compared (`attackSpeed`).
  * @type {Rule}
  */
 export function unreactable(input, config, queue) {
-  const [speed, tags] = [input.speed, input.tags];
+  const [speed, tags] = [attackSpeed(input.speed, input.card_speed, config), input.tags];
   const senses = effectiveSenses(input.target, `${IN}.target`, config);
   const result = isUnreactable(speed, tags, senses, config);
   const limit = unreactableLimit(senses, config);

@@ -5,9 +5,10 @@
  * Input `{state, visibility, choices}`: the fight state as part B's `hits.resolveHit` documents
  * it (each fighter also carrying part A's `hex`, `airborne`, `sensorial_class`, `traits`,
  * `weapons`, `wielded`, `played`), the location's Visibility level, and one secret choice
- * `{fighter, card, wait, path, aim, boost, save_boost, protects}` per fighter still in the fight:
- * `boost` gives the BOOSTs per hit of each target's damage roll, `save_boost` those the fighter
- * adds to each save it rolls this Turn, `protects` whom an Active Defence covers (null: owner).
+ * `{fighter, card, wait, path, aim, boost, save_boost, protects, wield}` per fighter still in the
+ * fight: `boost` gives the BOOSTs per hit of each target's damage roll, `save_boost` those the
+ * fighter adds to each save it rolls this Turn, `protects` whom an Active Defence covers (null:
+ * owner), `wield` the weapons it holds from now on (DR-G36; null: no change).
  * Dice follow the canonical order of catalogue §1.4.
  */
 
@@ -16,7 +17,7 @@ import { fail } from "../shapes.mjs";
 import * as conditions from "./conditions.mjs";
 import * as defences from "./defences.mjs";
 import * as hits from "./hits.mjs";
-import { ATTACKS, act, adopt, movedTo, occupied, sensesOf } from "./acts.mjs";
+import { ATTACKS, CHANGE_WEAPONS, act, adopt, movedTo, occupied, rewield, sensesOf } from "./acts.mjs";
 import { IN, asHex } from "./common.mjs";
 import { moveEvent, pathOf, walk } from "./movement.mjs";
 import { speedOrder, speedsEvent, turnSpeedOf } from "./order.mjs";
@@ -71,9 +72,27 @@ export function playOf(choice, where, state, config) {
   const speed = turnSpeedOf(attributes, card.speed, card.focus, config);
   const play = {
     fighter: ident, card, reach, speed, aim: choice.aim, boost: choice.boost, save_boost: choice.save_boost,
-    protects: choice.protects
+    protects: choice.protects, wield: wieldOf(choice, where, config)
   };
   return [play, choice.wait, pathOf(choice.path)];
+}
+
+/**
+ * DR-G36: the weapons a choice wields from now on: a `change_weapons` card needs them; any other
+ * card may carry them only when a change is free (`weapon_change: free`).
+ * @param {Record<string, any>} choice
+ * @param {string} where
+ * @param {Record<string, any>} config
+ * @returns {string[]|null}
+ */
+function wieldOf(choice, where, config) {
+  const wield = choice.wield;
+  const changes = choice.card.kind === CHANGE_WEAPONS;
+  if ( changes && (wield === null) ) throw fail(where, `${where}.wield is required for a ${CHANGE_WEAPONS} card`);
+  if ( (wield !== null) && !changes && (config.weapon_change === "costs_turn") ) {
+    throw fail(where, `${where}.wield needs a ${CHANGE_WEAPONS} card: a change costs the Turn`);
+  }
+  return wield;
 }
 
 /**
@@ -107,8 +126,9 @@ export function playsOf(fields, state, config) {
  */
 function disabled(fighter, card, config) {
   if ( !Object.hasOwn(fighter.conditions, "dampened") ) return false;
-  const gone = config.dampener.disables_tags;
-  return card.tags.some((/** @type {string} */ tag) => gone.includes(tag));
+  const dampener = config.dampener;
+  if ( dampener.disables_focus && card.focus ) return true;
+  return card.tags.some((/** @type {string} */ tag) => dampener.disables_tags.includes(tag));
 }
 
 /**
@@ -122,8 +142,9 @@ function done(scene, fighter) {
 }
 
 /**
- * DR-R07 steps 3-4, DR-G18, DR-G41: reveal the card, then move and act unless Dizzied.
- * A Dizzied fighter's card does nothing ("move_and_act") or only moves ("act_only").
+ * DR-R07 steps 3-4, DR-G18, DR-G36, DR-G41: reveal the card, then move and act unless Dizzied.
+ * A Dizzied fighter's card does nothing ("move_and_act") or only moves ("act_only"); a free
+ * weapon change goes with the movement.
  * @param {Scene} scene
  * @param {Play} play
  * @param {Array<[number, number]>} path
@@ -139,18 +160,32 @@ export function fighterTurn(scene, play, path) {
     events.push({ type: "card_disabled", fighter: play.fighter, card: play.card.id });
   } else if ( lost && (loses === "move_and_act") ) {
     events.push({ type: "action_lost", fighter: play.fighter, loses });
-  } else {
-    const where = `${IN}.choices[${play.fighter}].path`;
-    const start = asHex(fighter.hex);
-    const end = walk(start, path, play.card.movement, occupied(state, play.fighter), where);
-    if ( path.length ) {
-      events.push(moveEvent(play.fighter, start, end, path.length));
-      movedTo(state, play.fighter, end);
-    }
-    if ( lost ) events.push({ type: "action_lost", fighter: play.fighter, loses });
-    else events.push(...act(scene, play));
-  }
+  } else events.push(...moveAndAct(scene, play, path, lost));
   done(scene, play.fighter);
+  return events;
+}
+
+/**
+ * A free weapon change first, then the movement, then the action unless a Dizzy takes it.
+ * @param {Scene} scene
+ * @param {Play} play
+ * @param {Array<[number, number]>} path
+ * @param {boolean} lost
+ * @returns {object[]}
+ */
+function moveAndAct(scene, play, path, lost) {
+  const [state, loses] = [scene.state, scene.config.dizzy_loses];
+  const events = [];
+  if ( (play.wield !== null) && (play.card.kind !== CHANGE_WEAPONS) ) events.push(...rewield(scene, play.fighter, play.wield, false));
+  const where = `${IN}.choices[${play.fighter}].path`;
+  const start = asHex(state.fighters[play.fighter].hex);
+  const end = walk(start, path, play.card.movement, occupied(state, play.fighter), where);
+  if ( path.length ) {
+    events.push(moveEvent(play.fighter, start, end, path.length));
+    movedTo(state, play.fighter, end);
+  }
+  if ( lost ) events.push({ type: "action_lost", fighter: play.fighter, loses });
+  else events.push(...act(scene, play));
   return events;
 }
 

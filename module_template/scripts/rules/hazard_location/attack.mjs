@@ -164,6 +164,32 @@ function riposte(atk, successes, events, config, queue) {
 }
 
 /**
+ * HZ-G24: the location whose armour makes a blast's Armor Roll, and its events.
+ *
+ * `blast_armor_location` names it, or `rolled` rolls it on the target's table; a table lacking
+ * the named one takes `blast_armor_fallback`: a rolled location, the largest (the first on a
+ * tie), or `refuse` (bad_config).
+ * @param {object} table
+ * @param {object} config
+ * @param {DiceQueue} queue
+ * @returns {[object[], string]}
+ */
+export function blastLocation(table, config, queue) {
+  const named = config.blast_armor_location;
+  const entries = table.entries;
+  if ( (named !== "rolled") && entries.some((e) => e.location === named) ) return [[], named];
+  const fallback = named === "rolled" ? "rolled" : config.blast_armor_fallback;
+  if ( fallback === "refuse" ) entryOf(table, named, "config.blast_armor_location");
+  if ( fallback === "largest" ) {
+    let top = entries[0];
+    for ( const entry of entries ) if ( entry.percent > top.percent ) top = entry;
+    return [[], top.location];
+  }
+  const [rolled, location] = rollLocation(table, queue);
+  return [[rolled], location];
+}
+
+/**
  * HZ-R25-R27, HZ-G23-G26: a blast's Damage at distance, one Armor Roll, then each Injury.
  *
  * Every Injury rolls its own location, the Massive Damage ones included.
@@ -178,14 +204,8 @@ export function blast(fields, config, queue) {
   const damage = damageEvent.damage;
   if ( damage === 0 ) return [[damageEvent], { target }];
   const [table, tableEvent] = tableFor(fields, config, target.species, content);
-  const events = [damageEvent, tableEvent];
-  const where = config.blast_armor_location;
-  let location;
-  if ( where === "rolled" ) {
-    const [rolled, struck] = rollLocation(table, queue);
-    events.push(rolled);
-    location = struck;
-  } else location = entryOf(table, where, "config.blast_armor_location").location;
+  const [located, location] = blastLocation(table, config, queue);
+  const events = [damageEvent, tableEvent, ...located];
   const [armorEvents, through, worn] = resolveArmor(target.armor, null, [location, explosive.pen, damage], config, queue);
   const source = { id: explosive.id, traumatic: explosive.traumatic, triggers_injury: false, rolled_from: 1, table,
     content };

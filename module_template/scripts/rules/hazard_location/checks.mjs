@@ -53,7 +53,11 @@ export function decideHit(a, d, config) {
 }
 
 /**
- * HZ-R14, HZ-G07: the parrying defender's MoS d - a when it meets a, else null.
+ * HZ-R14, HZ-G06, HZ-G07, P13: the parrying defender's MoS when it meets a, else null.
+ *
+ * The defender's MoS is read as the attacker's is (`mos`): d - a under `standard`, d - max(1, a)
+ * under `unified`, so a whiffed attack (a = 0) is riposted by any winning parry, with margin
+ * d - 1, and rolling worse never protects the attacker.
  * @param {number} a
  * @param {number} d
  * @param {string|null} kind
@@ -63,7 +67,7 @@ export function decideHit(a, d, config) {
 export function riposteMargin(a, d, kind, config) {
   if ( (kind !== "parry") || (dice.opposed(a, d, config.contest_tie) !== "defender") ) return null;
   if ( config.riposte_requires_attacker_success && (a < 1) ) return null;
-  const margin = dice.margin(d, a);
+  const margin = dice.marginOfSuccess(d, a, true, config.mos);
   return margin >= a ? margin : null;
 }
 

@@ -106,7 +106,7 @@ function checkRanges(weapon, where) {
 
 /**
  * HZ-R25, HZ-G25: an explosive of a Severity of the table; only the last may override its
- * Damage.
+ * Damage, and only upwards ("128 Damage or more").
  * @param {object} explosive
  * @param {string} where
  * @param {number[]} table
@@ -120,6 +120,7 @@ export function checkExplosive(explosive, where, table, traumatic) {
   if ( (severity < table.length) && (damage !== table[severity - 1]) ) {
     throw fail(where, `${where}.damage may differ from the table only at severity ${table.length}`);
   }
+  if ( damage < table[severity - 1] ) throw fail(where, `${where}.damage must be at least ${table[severity - 1]} ("or more")`);
   return { ...explosive, damage, traumatic: has(explosive, "traumatic") ? explosive.traumatic : traumatic };
 }
 
