@@ -4,10 +4,13 @@
  * `sha256(card|nonce)` on the Combatant. On its turn it publishes `{card, nonce}`; every client
  * checks the hash before trusting the card, so a card swapped after the pick is reported and
  * never used. The nonce (128 random bits) keeps the hash from being guessed by hashing every card.
+ * The hash is computed in plain JavaScript (`foundry/sha256.mjs`): `crypto.subtle` exists only in
+ * a secure context, and Foundry self-hosted over plain http is not one.
  * @module foundry/danger_room/commit
  */
 
 import { MODULE_ID } from "../../config.mjs";
+import { sha256Hex } from "../sha256.mjs";
 
 /**
  * @typedef {{card: string, nonce: string}} Choice  a secret pick and the nonce that hides it
@@ -24,7 +27,8 @@ function hex(bytes) {
 }
 
 /**
- * A fresh nonce: 16 random bytes from the platform's cryptographic source.
+ * A fresh nonce: 16 random bytes from the platform's cryptographic source
+ * (`crypto.getRandomValues`, which every context has).
  * @returns {string}
  */
 export function newNonce() {
@@ -37,8 +41,7 @@ export function newNonce() {
  * @returns {Promise<string>}
  */
 export async function hashOf({ card, nonce }) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(`${card}|${nonce}`));
-  return hex(digest);
+  return sha256Hex(`${card}|${nonce}`);
 }
 
 /**
