@@ -32,9 +32,18 @@ from compiler.packing.model import MacroSpec, Pack, PageSpec
 #: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
 MIN_CORE_VERSION = "12.331"
 
-#: Pack `system` when the manifest names none (the manifest schema's default `foundry_system`):
-#: Simple Worldbuilding. Foundry only shows an Item/Actor pack in worlds of the pack's system.
-DEFAULT_SYSTEM = "worldbuilding"
+#: The game systems whose worlds get the Item and Actor packs when the manifest names none (the
+#: manifest schema's default `foundry_system`): Simple Worldbuilding and D&D 5e. Foundry loads an
+#: Item or Actor pack only in worlds of its `system` (foundryvtt/foundryvtt#12649), one system per
+#: pack, so each system gets its own copy, named `<pack>-<system>` (pack names must be unique
+#: within a package, #9560).
+DEFAULT_SYSTEMS = ("worldbuilding", "dnd5e")
+#: Systems whose worlds refuse module Actor and Item sub-types outright: packs for them would
+#: never load a single document ("Block the existance of item and actor module sub-types",
+#: foundryvtt/pf2e#14795).
+REFUSING_SYSTEMS: Mapping[str, str] = {
+    "pf2e": "pf2e refuses module Actor and Item sub-types (foundryvtt/pf2e#14795)",
+}
 
 #: Default artwork per kind; every path ships with core Foundry (`icons/svg/`).
 DEFAULT_IMG: Mapping[str, str] = {
@@ -51,6 +60,19 @@ DEFAULT_IMG: Mapping[str, str] = {
 
 #: Author fields that map onto Foundry fields instead of `system`.
 _MAPPED_FIELDS = frozenset({"id", "name", "img"})
+#: A fighter's `token` becomes its prototype token.
+_FIGHTER_FIELDS = _MAPPED_FIELDS | {"token"}
+
+#: CONST.TOKEN_DISPOSITIONS.FRIENDLY and HOSTILE.
+FRIENDLY, HOSTILE = 1, -1
+#: A fighter's `token` → its prototype token's link and disposition. A pc's token is the sheet
+#: (wounds land on it) and Friendly, with vision, as dnd5e gives player characters; an npc's is
+#: what Foundry gives any new actor, unlinked (each token its own copy) and Hostile. Written out
+#: so that no default of the world's system or of the GM's Default Token Configuration decides.
+TOKEN_ROLES: Mapping[str, Mapping[str, Any]] = {
+    "pc": {"actorLink": True, "disposition": FRIENDLY, "sight": {"enabled": True}},
+    "npc": {"actorLink": False, "disposition": HOSTILE},
+}
 
 #: v12 CONST.TABLE_RESULT_TYPES.TEXT. v10/v11 used integers (TEXT: number,
 #: https://foundryvtt.com/api/v10/enums/foundry.CONST.TABLE_RESULT_TYPES.html). v12 switched to
@@ -72,34 +94,62 @@ def foundry_documents(
     macros: Sequence[MacroSpec],
     journal_pages: Sequence[PageSpec],
     *,
-    system: str | None = None,
+    systems: Sequence[str] | None = None,
 ) -> tuple[Pack, ...]:
-    """Every non-empty pack of `ruleset`: items, actors, tables, macros, journal (in that order).
+    """Every non-empty pack of `ruleset`: for each target system its items and actors (in that
+    order), then tables, macros, journal, which load in a world of any system.
 
-    `system` (the Item/Actor packs' Foundry system) defaults to the manifest's `foundry_system`.
+    `systems` (the Item/Actor packs' Foundry systems) defaults to the manifest's `foundry_system`.
+    The same document has the same `_id` in every system's copy.
     """
     module_id = ruleset.module_id
-    if system is None:
-        system = _manifest_system(ruleset)
+    targets = tuple(systems) if systems is not None else target_systems(ruleset)
     items, item_by_ref = _items_pack(ruleset)
-    packs = (
-        Pack("items", f"{ruleset.title}: Items", "Item", system, items),
-        Pack("actors", f"{ruleset.title}: Fighters", "Actor", system,
-             _actors_pack(ruleset, item_by_ref)),
+    actors = _actors_pack(ruleset, item_by_ref)
+    packs = [
+        pack
+        for system in targets
+        for pack in (
+            # A world loads only its system's copy, so the copies share their labels.
+            Pack(system_pack("items", system), f"{ruleset.title}: Items", "Item", system, items),
+            Pack(system_pack("actors", system), f"{ruleset.title}: Fighters", "Actor", system,
+                 actors),
+        )
+    ]
+    packs += [
         Pack("tables", f"{ruleset.title}: Tables", "RollTable", None, _tables_pack(ruleset)),
         Pack("macros", f"{ruleset.title}: Macros", "Macro", None, _macros_pack(module_id, macros)),
         Pack("journal", f"{ruleset.title}: Rules", "JournalEntry", None,
              _journal_pack(ruleset, journal_pages)),
-    )
+    ]
     for pack in packs:
         check_unique_ids(pack)
     return tuple(pack for pack in packs if pack.entries)
 
 
-def _manifest_system(ruleset: Ruleset) -> str:
+def system_pack(collection: str, system: str) -> str:
+    """The pack name of one system's copy of the `items` or `actors` pack: `items-dnd5e`."""
+    return f"{collection}-{system}"
+
+
+def target_systems(ruleset: Ruleset) -> tuple[str, ...]:
+    """The game systems the manifest's `foundry_system` names (a system id or a list of them)."""
     data = ruleset.manifest.data
-    system = data.get("foundry_system") if isinstance(data, Mapping) else None
-    return system if isinstance(system, str) else DEFAULT_SYSTEM
+    declared = data.get("foundry_system") if isinstance(data, Mapping) else None
+    if declared is None:
+        found: tuple[str, ...] = DEFAULT_SYSTEMS
+    elif isinstance(declared, str):
+        found = (declared,)
+    else:
+        found = tuple(str(system) for system in declared)
+    for system in found:
+        if system in REFUSING_SYSTEMS:
+            raise BuildError(
+                f"{ruleset.module_id}: foundry_system {system!r}: {REFUSING_SYSTEMS[system]}, so "
+                "no Item or Actor pack could load there; its worlds get the tables, macros and "
+                "journal, which load in every world"
+            )
+    return found
 
 
 # -- shared fields -----------------------------------------------------------------------------
@@ -155,11 +205,12 @@ def _img(module_id: str, data: Mapping[str, Any], kind: str) -> str:
 def _typed_doc(module_id: str, doc: Document, subtype: str) -> dict[str, Any]:
     """Name/type/img/system of an Item or Actor, without identity fields."""
     data = plain(doc.data)
+    mapped = _FIGHTER_FIELDS if doc.kind == "fighter" else _MAPPED_FIELDS
     return {
         "name": display_name(data, doc.key),
         "type": f"{module_id}.{subtype}",
         "img": _img(module_id, data, doc.kind),
-        "system": {k: v for k, v in data.items() if k not in _MAPPED_FIELDS},
+        "system": {k: v for k, v in data.items() if k not in mapped},
     }
 
 
@@ -193,14 +244,24 @@ def _actors_pack(
         id_key = f"fighter/{doc.key}"
         actor_id = ids.foundry_id(module_id, "actors", id_key)
         embedded = _embedded_items(ruleset, doc, id_key, actor_id, items)
+        typed = _typed_doc(module_id, doc, "fighter")
         entries.append({
             "_id": actor_id,
-            **_typed_doc(module_id, doc, "fighter"),
+            **typed,
+            "prototypeToken": _prototype_token(doc, typed),
             "items": embedded,
             "effects": [],
             **_primary_tail("actors", actor_id, sort_value(index), _doc_flags(module_id, doc)),
         })
     return tuple(entries)
+
+
+def _prototype_token(doc: Document, typed: Mapping[str, Any]) -> dict[str, Any]:
+    """The v12 prototype token of a fighter: its name and art, linked and disposed by `token`."""
+    role = doc.data.get("token", "npc")
+    if role not in TOKEN_ROLES:
+        raise BuildError(f"fighter {doc.key}: token must be one of {sorted(TOKEN_ROLES)}")
+    return {"name": typed["name"], **plain(TOKEN_ROLES[role]), "texture": {"src": typed["img"]}}
 
 
 def _item_references(doc: Document, engine: str) -> list[tuple[str, str]]:

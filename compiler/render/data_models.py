@@ -35,9 +35,11 @@ from compiler.schemas import HTML_MEDIA_TYPE, SchemaSet, default_schemas
 
 FieldSpec = dict[str, Any]
 
-#: Author fields that become the document's own `_id`, `name` and `img` instead of `system`
-#: (see `compiler/packing/documents.py`), so no data model holds them.
+#: Author fields that become the document's own `_id`, `name`, `img` and prototype token instead
+#: of `system` (see `compiler/packing/documents.py`), so no data model holds them.
 NOT_IN_SYSTEM = frozenset({"id", "name", "img"})
+#: A fighter's `token` is its prototype token.
+NOT_IN_FIGHTER_SYSTEM = NOT_IN_SYSTEM | {"token"}
 
 #: Field names become i18n keys (`RULEPACK.Field.<path>.Label`) and form input names.
 FIELD_NAME = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -80,7 +82,8 @@ def system_fields(engine: str | None, kind: str, schemas: SchemaSet | None = Non
     if root["type"] != "object":
         raise UnsupportedSchema(f"{kind}: a content document must be an object")
     fields: FieldSpec = root["fields"]
-    return {name: spec for name, spec in fields.items() if name not in NOT_IN_SYSTEM}
+    mapped = NOT_IN_FIGHTER_SYSTEM if kind == "fighter" else NOT_IN_SYSTEM
+    return {name: spec for name, spec in fields.items() if name not in mapped}
 
 
 def describe(parts: list[tuple[Any, Any]], path: tuple[str, ...], required: bool) -> FieldSpec:

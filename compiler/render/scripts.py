@@ -135,6 +135,15 @@ def rules_data(ruleset: Ruleset) -> dict[str, dict[str, object]]:
     }
 
 
+def system_packs(packs: Sequence[Pack]) -> dict[str, dict[str, str]]:
+    """`{system: {document type: pack name}}` of the packs that load only in one system's worlds."""
+    found: dict[str, dict[str, str]] = {}
+    for pack in packs:
+        if pack.system is not None:
+            found.setdefault(pack.system, {})[pack.document_type] = pack.name
+    return found
+
+
 def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
     """All JS and template files of the module, generated ones included."""
     files = dict(static_files(ruleset.engine))
@@ -143,7 +152,8 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         module_id=ruleset.module_id,
         engine=ruleset.engine,
         rules_config=dict(ruleset.rules_config),
-        packs={pack.document_type: pack.name for pack in packs},
+        packs={pack.document_type: pack.name for pack in packs if pack.system is None},
+        system_packs=system_packs(packs),
         data_schemas=data_schemas(ruleset.engine),
         rules_data=rules_data(ruleset),
     ).encode()

@@ -54,6 +54,12 @@ declare namespace foundry.utils {
   class Collection<V> {
     get(key: string, options?: { strict?: false }): V | undefined;
     get(key: string, options: { strict: true }): V;
+    /** "Filter the Collection, returning an Array of entries which match a functional condition" */
+    filter(condition: (value: V) => boolean): V[];
+    /** "Find an entry in the Map using a functional condition" */
+    find(condition: (value: V) => boolean): V | undefined;
+    has(key: string): boolean;
+    readonly size: number;
     [Symbol.iterator](): IterableIterator<V>;
   }
 
@@ -136,13 +142,44 @@ interface Game {
   /** "Localization support" */
   readonly i18n: Localization;
   /** "The collection of User documents which exist in the World" */
-  readonly users: foundry.utils.Collection<User>;
+  readonly users: Users;
+  /** "The game system which is currently active": packs of Items and Actors load per system. */
+  readonly system: { readonly id: string };
+  /** "The collection of Actor documents which exist in the World" (null before setup). */
+  readonly actors: foundry.utils.Collection<Actor> | null;
+  /** "The collection of Item documents which exist in the World" (null before setup). */
+  readonly items: foundry.utils.Collection<Item> | null;
+  /** "The collection of Folder documents which exist in the World" (null before setup). */
+  readonly folders: foundry.utils.Collection<foundry.abstract.Document> | null;
+  /**
+   * "A reference to the open Socket.io connection": package events `module.<id>` are relayed by
+   * the server to the *other* clients (manifest `"socket": true`); a handler gets the data and the
+   * sender's user id.
+   * https://foundryvtt.wiki/en/development/api/sockets
+   */
+  readonly socket: {
+    on(event: string, fn: (data: any, senderId: string) => void): unknown;
+    emit(event: string, data: unknown): unknown;
+  } | null;
+  /** "Client settings which are used to configure application behavior": `core.rollMode` … */
+  readonly settings: { get(namespace: string, key: string): unknown };
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
   readonly combat: Combat | null | undefined;
   /** "The game World which is currently active": the module keys local storage by its id. */
   readonly world: { readonly id: string };
 }
 declare var game: Game;
+
+/**
+ * The World's Users: `activeGM` is "one User who is an active Gamemaster (non-assistant if
+ * possible), or null if no active GM is available. This can be useful for workflows which occur
+ * on all clients, but where only one user should take action."
+ * v12 https://foundryvtt.com/api/classes/client.Users.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.collections.Users.html
+ */
+interface Users extends foundry.utils.Collection<User> {
+  readonly activeGM: User | null;
+}
 
 /**
  * Notifications#error: "Display a notification with the 'error' type".

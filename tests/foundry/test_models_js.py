@@ -35,13 +35,12 @@ def _schemas(module: Path) -> dict[str, Any]:
 
 def _docs(module: Path) -> list[dict[str, Any]]:
     docs = []
-    for pack in ("items", "actors"):
-        folder = module / "packs" / pack
-        if not folder.is_dir():
-            continue
+    for collection in ("items", "actors"):
+        # One copy per target system; the first system's (the golden module's) is checked.
+        [folder] = sorted((module / "packs").glob(f"{collection}-*"))[:1]
         db = plyvel.DB(str(folder), create_if_missing=False)
         try:
-            docs += [json.loads(v) for k, v in db if k.startswith(f"!{pack}!".encode())]
+            docs += [json.loads(v) for k, v in db if k.startswith(f"!{collection}!".encode())]
         finally:
             db.close()
     prefix = f"{module.name}."

@@ -42,13 +42,15 @@ def parse(html: str) -> list[tuple[str, dict[str, str | None]]]:
 
 def sheet_docs(module: Path) -> list[dict[str, Any]]:
     docs = []
-    for pack, name in (("items", "Item"), ("actors", "Actor")):
-        if not (module / "packs" / pack).is_dir():
+    for collection, name in (("items", "Item"), ("actors", "Actor")):
+        # One copy per target system; the first system's is rendered.
+        folders = sorted((module / "packs").glob(f"{collection}-*"))
+        if not folders:
             continue
-        db = plyvel.DB(str(module / "packs" / pack), create_if_missing=False)
+        db = plyvel.DB(str(folders[0]), create_if_missing=False)
         try:
             for key, value in db:
-                if key.decode().startswith(f"!{pack}!"):
+                if key.decode().startswith(f"!{collection}!"):
                     doc = json.loads(value)
                     docs.append({"documentName": name, "type": doc["type"], "name": doc["name"],
                                  "img": doc["img"], "system": doc["system"], "items": []})

@@ -31,11 +31,11 @@ def test_a_fighter_embeds_the_active_defences_it_carries() -> None:
         fighter,
     ))
     packs = {p.name: p for p in foundry_documents(ruleset, (), ())}
-    [actor] = packs["actors"].entries
+    [actor] = packs["actors-worldbuilding"].entries
     carried = [(i["flags"][MODULE_ID]["kind"], i["type"]) for i in actor["items"]]
     assert carried == [("card", f"{MODULE_ID}.card"),
                        ("active_defence", f"{MODULE_ID}.active_defence")]
-    source = next(i for i in packs["items"].entries if i["name"] == "Phasing")
+    source = next(i for i in packs["items-worldbuilding"].entries if i["name"] == "Phasing")
     assert actor["items"][1]["system"] == source["system"]
 
 

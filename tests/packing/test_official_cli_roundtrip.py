@@ -59,7 +59,8 @@ def _write_sources(pack: Pack, folder: Path) -> None:
 @pytest.fixture
 def packs(ruleset: Ruleset) -> tuple[Pack, ...]:
     packs = foundry_documents(ruleset, SAMPLE_MACROS, SAMPLE_PAGES)
-    assert [p.name for p in packs] == ["items", "actors", "tables", "macros", "journal"]
+    assert [p.name for p in packs] == [
+        "items-worldbuilding", "actors-worldbuilding", "tables", "macros", "journal"]
     return packs
 
 
@@ -95,11 +96,11 @@ def test_embedded_documents_are_stored_under_their_own_keys(packs: tuple[Pack, .
     from compiler.packing.writer import pack_records
 
     by_name = {p.name: p for p in packs}
-    actor = by_name["actors"].entries[1]  # wolverine sorts after jubilee
-    keys = [k.decode() for k, _ in pack_records(by_name["actors"])]
+    actor = by_name["actors-worldbuilding"].entries[1]  # wolverine sorts after jubilee
+    keys = [k.decode() for k, _ in pack_records(by_name["actors-worldbuilding"])]
     item_keys = [k for k in keys if k.startswith(f"!actors.items!{actor['_id']}.")]
     assert len(item_keys) == len(actor["items"]) == 6
-    stored = dict(pack_records(by_name["actors"]))[f"!actors!{actor['_id']}".encode()]
+    stored = dict(pack_records(by_name["actors-worldbuilding"]))[f"!actors!{actor['_id']}".encode()]
     assert json.loads(stored)["items"] == [item["_id"] for item in actor["items"]]
 
 

@@ -32,7 +32,7 @@ STATS = {
 COMMON = {"_id", "_key", "name", "folder", "sort", "ownership", "flags", "_stats"}
 FIELDS = {
     "Item": COMMON | {"type", "img", "system", "effects"},
-    "Actor": COMMON | {"type", "img", "system", "items", "effects"},
+    "Actor": COMMON | {"type", "img", "system", "prototypeToken", "items", "effects"},
     "RollTable": COMMON | {"img", "description", "results", "formula", "replacement",
                            "displayRoll"},
     "Macro": COMMON | {"type", "author", "img", "scope", "command"},
@@ -94,20 +94,22 @@ def test_ids_are_16_alphanumerics_and_keys_follow_the_cli(ruleset: Ruleset) -> N
     packs = _packs(ruleset)
     for key, doc_id in _ids(packs).items():
         assert ID.fullmatch(doc_id), key
-    collection = {"items": "items", "actors": "actors", "tables": "tables",
-                  "macros": "macros", "journal": "journal"}
+    # A system's copy of a pack (items-worldbuilding) stores the keys of its collection (items).
     embedded = {"actors": "items", "tables": "results", "journal": "pages"}
     for name, pack in packs.items():
+        collection = name.split("-")[0]
         for entry in pack.entries:
-            assert entry["_key"] == f"!{collection[name]}!{entry['_id']}"
-            for child in entry.get(embedded.get(name, ""), []):
-                assert child["_key"] == f"!{name}.{embedded[name]}!{entry['_id']}.{child['_id']}"
+            assert entry["_key"] == f"!{collection}!{entry['_id']}"
+            for child in entry.get(embedded.get(collection, ""), []):
+                assert child["_key"] == (
+                    f"!{collection}.{embedded[collection]}!{entry['_id']}.{child['_id']}")
 
 
 def test_ids_are_deterministic_and_follow_the_documented_derivation(ruleset: Ruleset) -> None:
     packs = _packs(ruleset)
     assert _ids(packs) == _ids(_packs(make_ruleset(sample_documents())))
-    claws = next(e for e in packs["items"].entries if e["flags"][MODULE_ID]["key"] == "claws"
+    claws = next(e for e in packs["items-worldbuilding"].entries
+                 if e["flags"][MODULE_ID]["key"] == "claws"
                  and e["flags"][MODULE_ID]["kind"] == "weapon")
     assert claws["_id"] == ids.foundry_id(MODULE_ID, "items", "weapon/claws")
     assert packs["macros"].entries[0]["_id"] == ids.foundry_id(MODULE_ID, "macros", "macro/attack")
@@ -137,7 +139,7 @@ def test_changing_one_key_changes_only_that_documents_id(ruleset: Ruleset) -> No
 
 
 def test_same_key_in_two_kinds_gives_two_ids(ruleset: Ruleset) -> None:
-    items = _packs(ruleset)["items"]
+    items = _packs(ruleset)["items-worldbuilding"]
     assert _named(items, "Claws")["_id"] != _named(items, "Claw Strike")["_id"]
 
 
@@ -151,7 +153,8 @@ def test_any_hash_collision_fails_the_build(
     ruleset: Ruleset, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(ids, "foundry_id", lambda module, pack, key: "A" * 16)
-    with pytest.raises(BuildError, match=r"pack 'items'.*collision: AAAAAAAAAAAAAAAA"):
+    with pytest.raises(BuildError,
+                       match=r"pack 'items-worldbuilding'.*collision: AAAAAAAAAAAAAAAA"):
         foundry_documents(ruleset, SAMPLE_MACROS, SAMPLE_PAGES)
 
 
@@ -168,7 +171,7 @@ def test_an_embedded_collision_fails_the_build(
 
 
 def test_items_carry_subtype_system_data_and_images(ruleset: Ruleset) -> None:
-    items = _packs(ruleset)["items"]
+    items = _packs(ruleset)["items-worldbuilding"]
     assert items.document_type == "Item" and items.system == "worldbuilding"
     claws = _named(items, "Claws")
     assert claws["type"] == f"{MODULE_ID}.weapon"
@@ -187,7 +190,7 @@ def test_items_carry_subtype_system_data_and_images(ruleset: Ruleset) -> None:
 
 
 def test_items_are_sorted_by_kind_and_key(ruleset: Ruleset) -> None:
-    items = _packs(ruleset)["items"].entries
+    items = _packs(ruleset)["items-worldbuilding"].entries
     order = [(e["flags"][MODULE_ID]["kind"], e["flags"][MODULE_ID]["key"]) for e in items]
     assert order == sorted(order)
     assert [e["sort"] for e in items] == [100000 * (i + 1) for i in range(len(items))]
@@ -201,7 +204,7 @@ def test_subtypes_name_every_item_and_actor_kind() -> None:
 
 def test_actors_embed_the_items_they_carry(ruleset: Ruleset) -> None:
     packs = _packs(ruleset)
-    actors, items = packs["actors"], packs["items"]
+    actors, items = packs["actors-worldbuilding"], packs["items-worldbuilding"]
     assert actors.system == "worldbuilding"
     wolverine = _named(actors, "Wolverine")
     assert wolverine["type"] == f"{MODULE_ID}.fighter"
@@ -268,20 +271,55 @@ def test_journal_has_one_entry_with_the_pages_in_order(ruleset: Ruleset) -> None
 
 def test_empty_packs_are_left_out() -> None:
     only_weapons = make_ruleset(sample_documents()[:2])
-    assert [p.name for p in foundry_documents(only_weapons, (), ())] == ["items"]
+    assert [p.name for p in foundry_documents(only_weapons, (), ())] == ["items-worldbuilding"]
 
 
-def test_pack_system_comes_from_the_manifest_or_the_caller(ruleset: Ruleset) -> None:
-    manifest = dataclasses.replace(
-        ruleset.manifest, data={**ruleset.manifest.data, "foundry_system": "dnd5e"})
-    packs = foundry_documents(dataclasses.replace(ruleset, manifest=manifest), (), ())
+def _with_systems(ruleset: Ruleset, systems: object) -> Ruleset:
+    data = {k: v for k, v in ruleset.manifest.data.items() if k != "foundry_system"}
+    if systems is not None:
+        data["foundry_system"] = systems
+    return dataclasses.replace(ruleset, manifest=dataclasses.replace(ruleset.manifest, data=data))
+
+
+def test_each_target_system_gets_its_own_item_and_actor_packs(ruleset: Ruleset) -> None:
+    """Foundry loads an Item or Actor pack only in worlds of its system (foundryvtt#12649), one
+    system per pack, names unique (#9560): one copy per system, the same ids in each."""
+    packs = foundry_documents(_with_systems(ruleset, ["worldbuilding", "dnd5e"]), (), ())
     assert {p.name: p.system for p in packs} == {
-        "items": "dnd5e", "actors": "dnd5e", "tables": None}
-    packs = foundry_documents(ruleset, (), (), system="pf2e")
-    assert packs[0].system == "pf2e"
+        "items-worldbuilding": "worldbuilding", "actors-worldbuilding": "worldbuilding",
+        "items-dnd5e": "dnd5e", "actors-dnd5e": "dnd5e", "tables": None}
+    by_name = {p.name: p for p in packs}
+    assert by_name["items-dnd5e"].entries == by_name["items-worldbuilding"].entries
+    assert by_name["actors-dnd5e"].entries == by_name["actors-worldbuilding"].entries
+    one = foundry_documents(_with_systems(ruleset, "dnd5e"), (), ())
+    assert [p.name for p in one] == ["items-dnd5e", "actors-dnd5e", "tables"]
+    default = foundry_documents(_with_systems(ruleset, None), (), ())
+    assert [p.system for p in default][:4] == ["worldbuilding"] * 2 + ["dnd5e"] * 2
+    assert foundry_documents(ruleset, (), (), systems=["swade"])[0].name == "items-swade"
+
+
+def test_a_system_that_refuses_module_subtypes_is_refused(ruleset: Ruleset) -> None:
+    with pytest.raises(BuildError, match=r"'pf2e': pf2e refuses module Actor and Item sub-types"):
+        foundry_documents(_with_systems(ruleset, ["dnd5e", "pf2e"]), (), ())
+
+
+def test_fighters_get_a_prototype_token_by_role(ruleset: Ruleset) -> None:
+    """pc: linked and Friendly (wounds land on the sheet); npc, the default: unlinked and Hostile,
+    as Foundry makes any actor's; `token` itself stays out of `system`."""
+    pc = document("fighter", {"id": "pc", "name": "Pat", "token": "pc"})
+    npc = document("fighter", {"id": "npc", "name": "Nob"})
+    packs = _packs(make_ruleset((*ruleset.documents, pc, npc)))
+    actors = packs["actors-worldbuilding"]
+    assert _named(actors, "Pat")["prototypeToken"] == {
+        "name": "Pat", "actorLink": True, "disposition": 1, "sight": {"enabled": True},
+        "texture": {"src": "icons/svg/mystery-man.svg"}}
+    assert _named(actors, "Nob")["prototypeToken"] == {
+        "name": "Nob", "actorLink": False, "disposition": -1,
+        "texture": {"src": "icons/svg/mystery-man.svg"}}
+    assert "token" not in _named(actors, "Pat")["system"]
 
 
 def test_input_data_is_copied_not_shared(ruleset: Ruleset) -> None:
-    claws = _named(_packs(ruleset)["items"], "Claws")
+    claws = _named(_packs(ruleset)["items-worldbuilding"], "Claws")
     claws["system"]["quirks"]["numbers"].append(99)
     assert 99 not in ruleset.documents[0].data["quirks"]["numbers"]

@@ -40,7 +40,7 @@ def test_two_writes_are_byte_identical_and_hold_no_volatile_files(
 
 
 def test_the_database_holds_exactly_the_records(packs: dict[str, Pack], tmp_path: Path) -> None:
-    pack = packs["actors"]
+    pack = packs["actors-worldbuilding"]
     write_pack(pack, tmp_path / "actors")
     db = plyvel.DB(str(tmp_path / "actors"))
     try:
@@ -71,8 +71,8 @@ def test_records_follow_the_cli_batch_order(packs: dict[str, Pack]) -> None:
 
 
 def test_values_are_javascript_json(packs: dict[str, Pack]) -> None:
-    claws = next(e for e in packs["items"].entries if e["name"] == "Claws")
-    value = dict(pack_records(packs["items"]))[claws["_key"].encode()].decode()
+    claws = next(e for e in packs["items-worldbuilding"].entries if e["name"] == "Claws")
+    value = dict(pack_records(packs["items-worldbuilding"]))[claws["_key"].encode()].decode()
     assert '"by_number":{"2":"two","10":"ten","b":"bee","01":"zero-one","a":"ay"}' in value
     assert '"numbers":[2,0.5,0.00001,1.5e-7,1e+21,1152921504606847000,0,0.1,' in value
     assert '"mass_kg":0.5,' in value and ", " not in value and '": ' not in value
@@ -81,7 +81,7 @@ def test_values_are_javascript_json(packs: dict[str, Pack]) -> None:
 def test_an_existing_destination_is_refused(packs: dict[str, Pack], tmp_path: Path) -> None:
     (tmp_path / "items").mkdir()
     with pytest.raises(BuildError, match="new directory"):
-        write_pack(packs["items"], tmp_path / "items")
+        write_pack(packs["items-worldbuilding"], tmp_path / "items")
 
 
 def test_a_wrong_key_is_refused(packs: dict[str, Pack]) -> None:
@@ -103,7 +103,7 @@ def test_duplicate_keys_are_refused(packs: dict[str, Pack]) -> None:
 
 def test_system_is_required_exactly_for_item_and_actor_packs(packs: dict[str, Pack]) -> None:
     with pytest.raises(BuildError, match="system is required"):
-        pack_records(dataclasses.replace(packs["items"], system=None))
+        pack_records(dataclasses.replace(packs["items-worldbuilding"], system=None))
     with pytest.raises(BuildError, match="system is required"):
         pack_records(dataclasses.replace(packs["macros"], system="worldbuilding"))
     with pytest.raises(BuildError, match="unsupported document type"):

@@ -143,7 +143,7 @@ def test_defaults_are_filled_into_a_copy() -> None:
     before = copy.deepcopy(data)
     checked = _valid(data, "fighter")
     assert checked.data == {
-        "id": "h", "name": "H", "description": "", "tags": [], "attributes": {},
+        "id": "h", "name": "H", "description": "", "tags": [], "attributes": {}, "token": "npc",
         "items": {"weapons": ["axe"], "armor": [], "cards": [], "powers": []},
     }
     assert data == before
@@ -169,7 +169,8 @@ def test_manifest_defaults_and_its_rules_config() -> None:
     manifest = {"id": "m", "title": "M", "version": "1.0.0", "ruleset": "common_only",
                 "authors": [{"name": "A"}]}
     assert _valid(manifest, "manifest").data == {
-        **manifest, "description": "", "foundry_system": "worldbuilding", "damage_types": [],
+        **manifest, "description": "", "foundry_system": ["worldbuilding", "dnd5e"],
+        "damage_types": [],
         "rules_config": {},
     }
     config = {**manifest, "rules_config": {"opportunity_costs": 2}}

@@ -7,9 +7,10 @@
  * @module foundry/danger_room/sheet
  */
 
-import { MODULE_ID, PACKS, RULES_DATA } from "../../config.mjs";
+import { MODULE_ID, RULES_DATA } from "../../config.mjs";
 import { activeDefenceCard, cardInput, combatant, weaponInput } from "../../rules/danger_room/content.mjs";
 import { RuleError } from "../../rules/errors.mjs";
+import { moduleDocuments } from "../packs.mjs";
 import { PlayError } from "./errors.mjs";
 import { fightConfig } from "./settings.mjs";
 
@@ -57,13 +58,13 @@ function contentOf(document, id) {
 /* -------------------------------------------- */
 
 /**
- * Every Item of this module's Item pack, by author key.
+ * Every Item of this module, by author key: its Item pack's for the world's system, else the
+ * ones the GM imported into the world (`foundry/packs.mjs`).
  * @returns {Promise<Map<string, Item>>}
  */
 export async function moduleItems() {
-  const pack = PACKS.Item ? game.packs.get(`${MODULE_ID}.${PACKS.Item}`) : undefined;
   /** @type {Item[]} */
-  const items = pack ? await pack.getDocuments() : [];
+  const items = await moduleDocuments("Item");
   return new Map(items.map((item) => [item.getFlag(MODULE_ID, "key"), item]));
 }
 

@@ -8,8 +8,8 @@
  * @module foundry/hazard_location/blast
  */
 
-import { MODULE_ID, PACKS } from "../../config.mjs";
 import { applyChanges, postCard } from "../chat-card.mjs";
+import { moduleDocuments } from "../packs.mjs";
 import {
   ITEM_TYPES, characterIds, engineContent, locationLabels, readCombatant, readExplosive
 } from "./actors.mjs";
@@ -36,12 +36,11 @@ function refuse(message) {
 }
 
 /**
- * The explosives of this module's Items pack.
+ * The explosives of this module (its Items pack for the world's system, else those imported).
  * @returns {Promise<Item[]>}
  */
 async function explosives() {
-  const pack = PACKS.Item ? game.packs.get(`${MODULE_ID}.${PACKS.Item}`) : undefined;
-  const items = pack ? /** @type {Item[]} */ (await pack.getDocuments()) : [];
+  const items = /** @type {Item[]} */ (await moduleDocuments("Item"));
   return items.filter((item) => item.type === ITEM_TYPES.explosive);
 }
 

@@ -13,10 +13,19 @@ export const ENGINE = "common_only";
 export const RULES_CONFIG = Object.freeze({});
 
 /**
- * Pack names by document type; a type the ruleset has no content for has no pack.
+ * Names of the packs every world loads (tables, macros, journal), by document type; a type the
+ * ruleset has no content for has no pack.
  * @type {Readonly<Record<string, string|undefined>>}
  */
-export const PACKS = Object.freeze({"Actor": "actors", "Item": "items", "JournalEntry": "journal", "Macro": "macros", "RollTable": "tables"});
+export const PACKS = Object.freeze({"JournalEntry": "journal", "Macro": "macros", "RollTable": "tables"});
+
+/**
+ * Names of the Item and Actor packs by game system, then document type: Foundry loads such a
+ * pack only in worlds of its system, so each system the module targets has its own copy
+ * (`foundry/packs.mjs` finds the one of the running world).
+ * @type {Readonly<Record<string, Readonly<Record<string, string|undefined>>>>}
+ */
+export const SYSTEM_PACKS = Object.freeze({"worldbuilding": {"Actor": "actors-worldbuilding", "Item": "items-worldbuilding"}});
 
 /**
  * The `system` fields of each module sub-type, read off the content JSON Schemas (with this
