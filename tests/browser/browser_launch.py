@@ -26,9 +26,19 @@ FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 )
-# Every request not for 127.0.0.1 goes to a proxy on a closed loopback port and fails there, so
-# nothing leaves the machine. Cheaper than Playwright routing, which also turns off the HTTP cache.
-LOOPBACK_ONLY = ("--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=127.0.0.1")
+# The pages are served as a self-hosted Foundry is commonly reached, `http://<host>:<port>` with a
+# host that is not loopback to the browser, so the page is not a secure context (no
+# `crypto.subtle`, no `navigator.clipboard`): a made-up name in a reserved TLD (never `*.localhost`,
+# which browsers treat as secure) that Chromium's resolver maps to 127.0.0.1, so the traffic stays
+# on loopback. `SECURE` pages (the clipboard's) use 127.0.0.1 itself, which is secure.
+INSECURE_HOST = "table.test"
+# Every request not for the harness hosts goes to a proxy on a closed loopback port and fails
+# there, so nothing leaves the machine. Cheaper than Playwright routing, which also turns off the
+# HTTP cache. The made-up host must bypass that proxy too, or the proxy would be asked for it.
+LOOPBACK_ONLY = (
+    "--proxy-server=http://127.0.0.1:9", f"--proxy-bypass-list=127.0.0.1;{INSECURE_HOST}",
+    f"--host-resolver-rules=MAP {INSECURE_HOST} 127.0.0.1",
+)
 # Report-only: nothing is blocked (Foundry blocks nothing either), but any inline script, handler
 # or javascript: URL that author text smuggles in raises a `securitypolicyviolation` the page logs.
 CSP_REPORT_ONLY = (
@@ -105,8 +115,17 @@ class HarnessServer:
 
     @property
     def origin(self) -> str:
+        """Where pages are served: plain http on a non-loopback name, not a secure context."""
+        return f"http://{INSECURE_HOST}:{self._httpd.server_address[1]}"
+
+    @property
+    def secure_origin(self) -> str:
+        """The same server as 127.0.0.1, which browsers treat as a secure context."""
         host, port = self._httpd.server_address[:2]
         return f"http://{host!s}:{port}"
+
+    def origin_for(self, secure: bool) -> str:
+        return self.secure_origin if secure else self.origin
 
     def mount(self, prefix: str, folder: Path) -> None:
         """Serve `folder` under `prefix` (which starts and ends with `/`)."""
@@ -137,7 +156,8 @@ def new_context(browser: Browser, server: HarnessServer, blocked: list[str]) -> 
 
     def only_loopback(request: Request) -> None:
         url = request.url
-        if not url.startswith((server.origin + "/", "data:", "about:", "blob:")):
+        if not url.startswith((server.origin + "/", server.secure_origin + "/", "data:", "about:",
+                               "blob:")):
             blocked.append(url)
 
     context.on("request", only_loopback)

@@ -79,11 +79,13 @@ class BuiltModule:
     def ruleset(self) -> str:
         return str(self.manifest["flags"]["rulepack"]["ruleset"])
 
-    def documents(self, document_type: str) -> list[tuple[str, Doc]]:
-        """(pack id, document) for every pack document of `document_type`."""
+    def documents(self, document_type: str, system: str = "worldbuilding") -> list[tuple[str, Doc]]:
+        """(pack id, document) for every pack document of `document_type` a world of `system`
+        loads (an Item or Actor pack only when it is that system's)."""
         return [
             (f"{self.id}.{entry['name']}", doc)
-            for entry in self.manifest["packs"] if entry["type"] == document_type
+            for entry in self.manifest["packs"]
+            if entry["type"] == document_type and entry.get("system", system) == system
             for doc in self.packs[entry["name"]]
         ]
 
@@ -139,18 +141,22 @@ class HarnessPage:
     @classmethod
     def open(
         cls, context: BrowserContext, server: HarnessServer, module: BuiltModule,
-        generation: int = GENERATIONS[0],
+        generation: int = GENERATIONS[0], *, system: str = "worldbuilding", secure: bool = False,
     ) -> HarnessPage:
-        """A new page on the harness with `module` booted (init, setup, ready) as `generation`."""
+        """A new page on the harness with `module` booted (init, setup, ready) as `generation`, in
+        a world of `system`. Served on the harness's insecure origin (plain http on a name that is
+        not loopback, as self-hosted Foundry usually is) unless `secure`."""
         serve(server, module)
         harness = cls(context.new_page())
-        harness.page.goto(f"{server.origin}/harness/index.html")
+        harness.page.goto(f"{server.origin_for(secure)}/harness/index.html")
         harness.page.wait_for_function("() => window.harness !== undefined")
         try:
-            harness.page.evaluate(
-                "([id, generation]) => harness.boot(id, {generation})", [module.id, generation])
+            harness.page.evaluate("([id, options]) => harness.boot(id, options)",
+                                  [module.id, {"generation": generation, "system": system}])
         except Error as error:
-            raise AssertionError(f"{module.id} did not boot on v{generation}: {error}") from error
+            raise AssertionError(
+                f"{module.id} did not boot on v{generation} in a {system} world: {error}"
+            ) from error
         return harness
 
     def _console(self, message: ConsoleMessage) -> None:

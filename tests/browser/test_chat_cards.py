@@ -106,16 +106,31 @@ def hazard(shipped_modules: list[BuiltModule]) -> BuiltModule:
     return next(m for m in shipped_modules if m.id == HAZARD)
 
 
-@pytest.fixture(scope="module", params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
-def page(request: pytest.FixtureRequest, browser_context: BrowserContext,
-         harness_server: HarnessServer, hazard: BuiltModule) -> Iterator[HarnessPage]:
-    """A page of its own (the tests add actors and switch users), with two sample actors."""
-    opened = HarnessPage.open(browser_context, harness_server, hazard, request.param)
+def _card_page(request: pytest.FixtureRequest, browser_context: BrowserContext,
+               harness_server: HarnessServer, hazard: BuiltModule,
+               secure: bool) -> Iterator[HarnessPage]:
+    opened = HarnessPage.open(browser_context, harness_server, hazard, request.param,
+                              secure=secure)
     add = "(actors) => actors.forEach((a) => game.actors.set(a._id, new Actor(a)))"
     opened.evaluate(add, ACTORS)
     assert opened.take_problems() == []
     yield opened
     opened.page.close()
+
+
+@pytest.fixture(scope="module", params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def page(request: pytest.FixtureRequest, browser_context: BrowserContext,
+         harness_server: HarnessServer, hazard: BuiltModule) -> Iterator[HarnessPage]:
+    """A page of its own (the tests add actors and switch users), with two sample actors, served
+    as self-hosted Foundry usually is: plain http, not a secure context (no clipboard)."""
+    yield from _card_page(request, browser_context, harness_server, hazard, secure=False)
+
+
+@pytest.fixture(scope="module", params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def secure_page(request: pytest.FixtureRequest, browser_context: BrowserContext,
+                harness_server: HarnessServer, hazard: BuiltModule) -> Iterator[HarnessPage]:
+    """The same on a secure context (https or loopback), where `navigator.clipboard` exists."""
+    yield from _card_page(request, browser_context, harness_server, hazard, secure=True)
 
 
 def post(page: HarnessPage, changes: list[tuple[str, str, object, bool]], *,
@@ -197,7 +212,7 @@ def test_no_undo_for_a_player(page: HarnessPage) -> None:
             window.rulepackLastButton.click();  // rendered for the GM, clicked by a player
             await harness.settle();
             const message = game.messages.get(id);
-            await message.update({});  // the player's own rendering of the card
+            message.render();  // the player's own rendering of the card
             return {undone: await game.modules.get(moduleId).api.cards.undoCard(message),
                     actions: harness.shownMessage(id).card.actions};
         } finally {
@@ -206,7 +221,7 @@ def test_no_undo_for_a_player(page: HarnessPage) -> None:
     }""", [posted["id"], HAZARD])
     assert result == {"undone": False, "actions": ["fixture"]}
     assert page.evaluate(ACTOR_STATE, [ACTOR_A]) == changed
-    page.evaluate("(id) => game.messages.get(id).update({})", posted["id"])  # the GM's view again
+    page.evaluate("(id) => harness.rerender(id)", posted["id"])  # the GM's view again
     assert card(page, posted["id"])["actions"] == ["undo", "fixture"]
     click_and_wait(page, posted["id"], "undo", UNDONE)
     assert page.take_problems() == []
@@ -225,19 +240,37 @@ AS_PLAYER = """async ([ownedId, script]) => {
 }"""
 
 
+# A player's card that lists a change it never made (any client may post any flags): Foundry's
+# server refuses the player's write to an actor they do not own, so a forger writes the record.
+FORGED = """async ([moduleId, uuid, value]) => {
+    const cards = game.modules.get(moduleId).api.cards;
+    const result = {events: [], state: {}};
+    const forged = {uuid, name: "Card Target A", path: "system.health.value", before: 1,
+                    after: value};
+    const message = await cards.postCard({title: "Player card", summary: ["x"], result,
+        call: {ruleset: "primitives", rule: "sum_faces", config: {}, input: {die: 6, count: 0},
+               dice: []}, changes: [forged]});
+    return {id: message.id};
+}"""
+
+
 @pytest.mark.parametrize("owned", [False, True], ids=["forged", "owned"])
 def test_undo_restores_only_what_the_cards_author_owns(
     page: HarnessPage, hazard: BuiltModule, owned: bool
 ) -> None:
-    """A player's card naming an actor they do not own (a forgery: the stand-ins, unlike
-    Foundry's server, let the player write it) must not make the GM's Undo write that actor."""
+    """A player's card naming an actor they do not own (forged: it could not have changed it)
+    must not make the GM's Undo write that actor; one they own, Undo restores."""
     before = page.evaluate(ACTOR_STATE, [ACTOR_A])[0]["system"]["health"]["value"]
-    posted = page.evaluate(AS_PLAYER, [ACTOR_A if owned else None, f"""() => ({POST})({{
-        moduleId: {json.dumps(HAZARD)}, call: {{dice: [], ...{json.dumps(SUM_2D6)}}},
-        faces: [{{d: 6, v: 3}}, {{d: 6, v: 4}}],
-        changes: [[{json.dumps(A)}, "system.health.value", 1, false]],
-        title: "Player card", summary: ["x"], trace: null}})"""])
-    page.evaluate("(id) => game.messages.get(id).update({})", posted["id"])  # the GM's view
+    if owned:
+        posted = page.evaluate(AS_PLAYER, [ACTOR_A, f"""() => ({POST})({{
+            moduleId: {json.dumps(HAZARD)}, call: {{dice: [], ...{json.dumps(SUM_2D6)}}},
+            faces: [{{d: 6, v: 3}}, {{d: 6, v: 4}}],
+            changes: [[{json.dumps(A)}, "system.health.value", 1, false]],
+            title: "Player card", summary: ["x"], trace: null}})"""])
+    else:
+        script = f"() => ({FORGED})([{json.dumps(HAZARD)}, {json.dumps(A)}, {before}])"
+        posted = page.evaluate(AS_PLAYER, [None, script])
+    page.evaluate("(id) => harness.rerender(id)", posted["id"])  # the GM's view
     assert page.evaluate(CLICK, [posted["id"], "undo", 1])
     page.evaluate("() => harness.settle()")
     health = page.evaluate(ACTOR_STATE, [ACTOR_A])[0]["system"]["health"]["value"]
@@ -245,9 +278,7 @@ def test_undo_restores_only_what_the_cards_author_owns(
         assert health == before and page.take_problems() == []
     else:
         message = foundry_format(hazard.lang["RULEPACK.Card.UndoForeign"], name="Card Target A")
-        assert health == 1 and page.take_problems() == [f"console warning: {message}"]
-        page.evaluate("([id, v]) => game.actors.get(id).update({'system.health.value': v})",
-                      [ACTOR_A, before])
+        assert health == before and page.take_problems() == [f"console warning: {message}"]
 
 
 def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: BuiltModule) -> None:
@@ -294,8 +325,9 @@ def test_apply_changes_refuses_what_it_could_not_undo(
 
 @pytest.mark.parametrize("face", [1, 42, 100])
 def test_hit_location_fixture_replays_in_the_python_engine(
-    page: HarnessPage, hazard: BuiltModule, face: int
+    secure_page: HarnessPage, hazard: BuiltModule, face: int
 ) -> None:
+    page = secure_page
     pack, macro = next((p, m) for p, m in hazard.documents("Macro")
                        if context_for(hazard, p, m).args == ("human",))
     run = page.run_macro(pack, macro["_id"], [{"d": 100, "v": face}], SAMPLE_ACTOR["_id"])
@@ -314,16 +346,15 @@ def test_hit_location_fixture_replays_in_the_python_engine(
 
 
 def test_without_a_clipboard_the_fixture_shows_in_a_dialog(page: HarnessPage) -> None:
+    """Plain http on a LAN address is no secure context: the browser offers no clipboard."""
+    assert page.evaluate("() => harness.secure()") == {
+        "isSecureContext": False, "subtle": "undefined", "clipboard": "undefined"}
     posted = post(page, [])
-    page.evaluate("() => harness.setClipboard(false)")
-    try:
-        done = "() => !!document.querySelector('#dialogs textarea.rulepack-fixture')"
-        assert page.evaluate(CLICK, [posted["id"], "fixture", 1])
-        page.page.wait_for_function(done)
-        text = page.evaluate("() => document.querySelector('#dialogs textarea').value")
-        page.evaluate("() => document.querySelector('#dialogs [data-action=ok]').click()")
-    finally:
-        page.evaluate("() => harness.setClipboard(true)")
+    done = "() => !!document.querySelector('#dialogs textarea.rulepack-fixture')"
+    assert page.evaluate(CLICK, [posted["id"], "fixture", 1])
+    page.page.wait_for_function(done)
+    text = page.evaluate("() => document.querySelector('#dialogs textarea').value")
+    page.evaluate("() => document.querySelector('#dialogs [data-action=ok]').click()")
     assert replay(text)["covers"] == ["P3"]
     assert page.evaluate("() => document.querySelectorAll('#dialogs *').length") == 0
     assert page.take_problems() == []
@@ -401,19 +432,15 @@ def test_card_text_is_inert_for_canaries(page: HarnessPage) -> None:
     assert shown["summary"] == canaries
     assert TABLE_NAME in shown["changes"][0] and canaries[1] in shown["trace"][0]["text"]
     click_and_wait(page, posted["id"], "undo", UNDONE)
-    page.evaluate("() => harness.setClipboard(false)")
-    try:
-        assert page.evaluate(CLICK, [posted["id"], "fixture", 1])
-        page.page.wait_for_function("() => !!document.querySelector('#dialogs textarea')")
-        text = page.evaluate("() => document.querySelector('#dialogs textarea').value")
-        report = page.evaluate("""async () => {
-            await harness.settle();
-            return {canaries: harness.canaries(), violations: harness.violations(),
-                    unsafe: harness.inspect()};
-        }""")
-        page.evaluate("() => document.querySelector('#dialogs [data-action=ok]').click()")
-    finally:
-        page.evaluate("() => harness.setClipboard(true)")
+    assert page.evaluate(CLICK, [posted["id"], "fixture", 1])  # no clipboard: a dialog
+    page.page.wait_for_function("() => !!document.querySelector('#dialogs textarea')")
+    text = page.evaluate("() => document.querySelector('#dialogs textarea').value")
+    report = page.evaluate("""async () => {
+        await harness.settle();
+        return {canaries: harness.canaries(), violations: harness.violations(),
+                unsafe: harness.inspect()};
+    }""")
+    page.evaluate("() => document.querySelector('#dialogs [data-action=ok]').click()")
     assert report == {"canaries": [], "violations": [], "unsafe": []}
     data = replay(text)
     assert data["input"]["table"][0]["key"] == canaries[1] and data["name"].startswith(TABLE_NAME)

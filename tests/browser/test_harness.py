@@ -199,7 +199,7 @@ def test_the_macro_check_tells_faces_apart(probe: HarnessPage, hazard: BuiltModu
 
 def test_packs_index_and_load_like_foundry(probe: HarnessPage, hazard: BuiltModule) -> None:
     """`get` sees only loaded documents; the index holds the default and requested fields."""
-    pack_id = f"{hazard.id}.items"  # no other test loads this pack on the probe page
+    pack_id = f"{hazard.id}.items-worldbuilding"  # no other test loads it on the probe page
     result = probe.evaluate("""async (packId) => {
         const pack = game.packs.get(packId);
         const index = await pack.getIndex({fields: ["system.max_av", "flags"]});

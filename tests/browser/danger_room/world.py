@@ -2,7 +2,9 @@
 
 `sample_world` lays out the shipped fighters (X-23, Hellfire and two Hand Operatives, world
 copies of the module's Actor pack documents) on a hex scene in a started Combat, every fighter
-joined. `read_fight` builds the engine's fight state from that world the way
+joined. Their tokens are made as Foundry makes them from the actors (`canvas.mjs`): linked and
+disposed as each prototype token says (the shipped PCs Friendly and linked, the enemies Hostile
+and unlinked). `read_fight` builds the engine's fight state from that world the way
 `foundry/danger-room/fight.mjs` does (the sheet through the engine's content adapter, the side
 from the token's disposition, the hex from its grid space), with the Python engine;
 `apply_state` predicts the document updates a rule's new state implies.
@@ -35,22 +37,28 @@ EXTRA_CARDS = {"hellfire": {"cards": ["metal-pinions", "scrap-storm"],
 
 @dataclass(frozen=True)
 class Seat:
-    """One fighter at the table: its token, Combatant and actor, where it stands, whose side."""
+    """One fighter at the table: its token, Combatant and actor, and where it stands."""
 
     fighter: str  # the engine fighter id stored on the Combatant
     actor: str  # the actor's author key
     token: str
     combatant: str
     hex: tuple[int, int]
-    disposition: int
 
 
 SEATS = (
-    Seat("x-23", "x-23", "tokX23", "cbtX23", (0, 0), 1),
-    Seat("hellfire", "hellfire", "tokHellfire", "cbtHellfire", (-1, 2), 1),
-    Seat("hand-operative", "hand-operative", "tokHandA", "cbtHandA", (1, 0), -1),
-    Seat("hand-operative-2", "hand-operative", "tokHandB", "cbtHandB", (3, -1), -1),
+    Seat("x-23", "x-23", "tokX23", "cbtX23", (0, 0)),
+    Seat("hellfire", "hellfire", "tokHellfire", "cbtHellfire", (-1, 2)),
+    Seat("hand-operative", "hand-operative", "tokHandA", "cbtHandA", (1, 0)),
+    Seat("hand-operative-2", "hand-operative", "tokHandB", "cbtHandB", (3, -1)),
 )
+#: Foundry's prototype token for an actor that sets none: unlinked and Hostile.
+DEFAULT_DISPOSITION = -1
+
+
+def disposition(actor: Doc) -> int:
+    """The disposition of a token Foundry makes from `actor`: its prototype token's."""
+    return int(actor.get("prototypeToken", {}).get("disposition", DEFAULT_DISPOSITION))
 
 
 def js_json(value: object) -> str:
@@ -146,7 +154,7 @@ def starting_record(world: World, seat: Seat) -> dict[str, Any]:
     actor = world.actors[seat.actor]
     carried = actor["system"].get("items", {}).get("weapons", [])
     weapons = {k: content_of(world.items[k]) for k in carried}
-    where = {"side": SIDES[seat.disposition], "hex": list(seat.hex)}
+    where = {"side": SIDES[disposition(actor)], "hex": list(seat.hex)}
     return content.combatant(content_of(actor, seat.fighter), weapons, world.data, world.config,
                              where)
 
@@ -277,7 +285,7 @@ def scene(world: World, controlled: str | None, targets: tuple[str, ...] = ()) -
     return {
         "actors": list(by_key.values()),
         "tokens": [{"id": s.token, "actor": world.actors[s.actor]["_id"], "q": s.hex[0],
-                    "r": s.hex[1], "disposition": s.disposition} for s in world.seats],
+                    "r": s.hex[1]} for s in world.seats],
         "controlled": [world.seat(controlled).token] if controlled else [],
         "targets": [world.seat(t).token for t in targets],
     }

@@ -6,7 +6,6 @@
  */
 
 import { stageScene } from "./foundry/canvas.mjs";
-import { clipboard } from "./foundry/clipboard.mjs";
 import { scriptedAnswers } from "./foundry/dialogs.mjs";
 import { record } from "./foundry/record.mjs";
 import { scriptedDice } from "./foundry/dice.mjs";
@@ -108,11 +107,18 @@ async function runMacro({ pack, id, dice, actor = null, scene = null, answers = 
   scriptedDice.script(dice);
   scriptedAnswers.script(answers);
   let error = null;
-  try {
+  const run = async () => {
     if (scene) stageScene(scene);
     const macro = await game.packs.get(pack, { strict: true }).getDocument(id);
     if (!macro) throw new Error(`no macro ${id} in ${pack}`);
     await macro.execute({ actor: actor ? game.actors.get(actor, { strict: true }) : null });
+  };
+  // A dialog whose button failed stays open with no answer left: the run is stuck there.
+  const stuck = scriptedAnswers.stuck.then((title) => {
+    throw new Error(`harness: the dialog "${title}" is still open, its button failed and nothing closed it`);
+  });
+  try {
+    await Promise.race([run(), stuck]);
   } catch (e) {
     error = `${e?.name ?? "Error"}: ${e?.message ?? e}\n${e?.stack ?? ""}`;
   }
@@ -124,6 +130,8 @@ async function runMacro({ pack, id, dice, actor = null, scene = null, answers = 
     dialogs: structuredClone(record.dialogs),
     messages: record.messages.map((m) => ({ ...structuredClone(m), shown: shownMessage(m._id) })),
     updates: structuredClone(record.updates),
+    created: structuredClone(record.created),
+    socket: structuredClone(record.socket),
     notifications: structuredClone(record.notifications),
   };
 }
@@ -146,6 +154,8 @@ function inspect() {
 }
 
 window.harness = {
+  /** Whether this page is a secure context (the harness serves it as one only when asked). */
+  secure: () => ({ isSecureContext: window.isSecureContext, subtle: typeof crypto.subtle, clipboard: typeof navigator.clipboard }),
   async boot(moduleId, options) {
     manifest = await boot(moduleId, options);
     return manifest;
@@ -154,11 +164,11 @@ window.harness = {
   renderDocuments: () => renderDocuments(manifest),
   /** What the chat log shows of one message (see `runMacro`'s `shown`). */
   shownMessage,
-  /** Texts written to the clipboard stand-in since the last `runMacro`. */
+  /** Texts written to the clipboard stand-in (secure pages only) since the last `runMacro`. */
   clipboard: () => [...record.clipboard],
-  /** Let `navigator.clipboard` exist (a secure context) or not (plain http). */
-  setClipboard(available) {
-    clipboard.available = available;
+  /** Render a message again on this client, as its chat log would (no update involved). */
+  rerender(id) {
+    game.messages.get(id).render();
   },
   settle,
   inspect,

@@ -1,23 +1,44 @@
 /**
- * What a test lays out before a macro runs, besides the scene (`runMacro`'s `scene`): the
- * logged-in user, this client's local storage (where a ruleset may keep secrets, such as the
- * Danger Room's picks), the viewed Combat and the next random bytes `crypto.getRandomValues`
- * gives. Loaded by the test with a dynamic `import()`, so it shares the stand-ins' module
- * instances.
+ * What a test lays out before a macro runs, besides the scene (`runMacro`'s `scene`): the users
+ * of the world and which of them is logged in here, this client's local storage (where a
+ * ruleset may keep secrets, such as the Danger Room's picks), the viewed Combat and the next
+ * random bytes `crypto.getRandomValues` gives. Loaded by the test with a dynamic `import()`, so
+ * it shares the stand-ins' module instances.
+ *
+ * And the server's part between clients (`applyRemote`): what one client did reaches the others
+ * as Foundry's server would pass it on.
  * @module harness/stage
  */
 
 import { stageFight } from "./foundry/combat.mjs";
+import { fromUuid } from "./foundry/uuid.mjs";
 
 /**
- * Stage the user, local storage and the fight; nothing staged is recorded as an update.
- * @param {{user?: {_id: string, name: string, role: number}, storage?: Record<string, string>,
- *   fight?: object, nonce?: string}} stage  `nonce`: the hex bytes of the next secret pick's nonce
+ * A user document from staged data (`active`: logged in).
+ * @param {{_id: string, name: string, role: number, active?: boolean}} data
  */
-export function stage({ user = null, storage = null, fight = null, nonce = null } = {}) {
+function userOf({ active = true, ...data }) {
+  const user = new (game.user.constructor)({ character: null, ...data, _active: active });
+  user.targets = new Set();
+  return user;
+}
+
+/**
+ * Stage the users, local storage and the fight; nothing staged is recorded as an update.
+ * @param {{user?: {_id: string, name: string, role: number}, users?: object[],
+ *   storage?: Record<string, string>, fight?: object, nonce?: string}} stage
+ *   `users`: every user of the world (`active` says who is logged in, true by default), which
+ *   replace the world's users; `user`: the one logged in on this client (added when not among
+ *   them); `nonce`: the hex bytes of the next secret pick's nonce
+ */
+export function stage({ user = null, users = null, storage = null, fight = null, nonce = null } = {}) {
+  if (users) {
+    game.users.clear();
+    for (const data of users) game.users.set(data._id, userOf(data));
+  }
   if (user) {
-    const found = new (game.user.constructor)({ ...user, character: null });
-    found.targets = new Set();
+    const found = game.users.get(user._id) ?? userOf(user);
+    found._active = true;
     game.users.set(found.id, found);
     game.user = found;
   }
@@ -49,36 +70,31 @@ export function scriptNonce(hex) {
   };
 }
 
-/** The Combat or Combatant of the viewed fight with this uuid. */
-function fightDocument(uuid) {
-  const [, combatId, , combatantId] = uuid.split(".");
-  if (!game.combat || game.combat.id !== combatId) throw new Error(`harness relay: no Combat ${combatId}`);
-  return combatantId ? game.combat.combatants.get(combatantId, { strict: true }) : game.combat;
-}
-
 /**
- * Play the server's part between clients: apply updates and chat messages another client made
- * (`from`: its user id), firing the hooks as Foundry does for a remote change, without recording
- * them as this client's; then report what this client did in response (its own updates and
- * messages since), for the test to pass on.
- * @param {{from: string, updates?: {uuid: string, changes: object}[], messages?: object[]}} relay
+ * Play the server's part between clients: apply the document updates, new chat messages and
+ * socket events another client made (`from`: its user id), as Foundry's server passes them on —
+ * updates applied unchecked (the server accepted them) with the update hooks fired for the
+ * initiating user, messages created and rendered here, socket events delivered to this client's
+ * handlers; then report what this client did in response (its own updates, messages and socket
+ * events since), for the test to pass on.
+ * @param {{from: string, updates?: {uuid: string, changes: object}[], messages?: object[],
+ *   socket?: {event: string, data: unknown}[]}} relay
  */
-export async function applyRemote({ from, updates = [], messages = [] }) {
+export async function applyRemote({ from, updates = [], messages = [], socket = [] }) {
   const { record } = await import("./foundry/record.mjs");
-  const before = { updates: record.updates.length, messages: record.messages.length };
+  const before = { updates: record.updates.length, messages: record.messages.length, socket: record.socket.length };
   for (const { uuid, changes } of updates) {
-    const at = record.updates.length;
-    await fightDocument(uuid).update(changes, { userId: from });
-    record.updates.splice(at, 1);
+    const document = await fromUuid(uuid);
+    if (!document) throw new Error(`harness relay: no document ${uuid} on this client`);
+    await document.update(changes, { remote: true, userId: from });
   }
-  for (const data of messages) {
-    const message = new ChatMessage(structuredClone(data));
-    Hooks.callAll("createChatMessage", message, {}, from);
-  }
+  for (const data of messages) ChatMessage.receive(data);
+  for (const { event, data } of socket) game.socket.deliver(event, data, from);
   await window.harness.settle();
   return {
     updates: structuredClone(record.updates.slice(before.updates)),
-    messages: structuredClone(record.messages.slice(before.messages)),
+    messages: record.messages.slice(before.messages).map((m) => structuredClone(m)),
+    socket: structuredClone(record.socket.slice(before.socket)),
   };
 }
 
@@ -89,4 +105,9 @@ export function readable() {
     storage: storageDump(),
     chat: document.getElementById("chat-log").textContent,
   });
+}
+
+/** Mark a user as joined or gone on this client, firing `userConnected`. */
+export function connect(id, connected) {
+  game.users.connect(id, connected);
 }

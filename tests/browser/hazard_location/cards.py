@@ -127,8 +127,10 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
 
 
 def _js(value: Any) -> str:
-    """`JSON.stringify` of a JSON leaf (no spaces, as JavaScript writes arrays of records)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    """`JSON.stringify` of a JSON leaf as the document holds it (no spaces, as JavaScript writes
+    arrays of records). A data model keeps a record's fields in its schema's order, which is
+    their names' order (`compiler/render/data_models.py`), whatever order an update gave."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
 
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]],

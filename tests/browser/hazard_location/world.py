@@ -46,6 +46,8 @@ def fighter(module: BuiltModule, actor_id: str, *, species: bool = True) -> Doc:
     """A world copy of the Sample Soldier named after `actor_id`, optionally without a species."""
     actor = copy.deepcopy(soldier(module))
     actor.update(_id=actor_id, name=NAMES[actor_id])
+    # Renaming an actor renames its prototype token that had its name, as Foundry does.
+    actor["prototypeToken"] = {**actor.get("prototypeToken", {}), "name": NAMES[actor_id]}
     if not species:
         actor["system"].pop("species", None)
     return actor

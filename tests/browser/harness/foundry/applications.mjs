@@ -6,7 +6,7 @@
  * @module harness/foundry/applications
  */
 
-import { waitDialog } from "./dialogs.mjs";
+import { defaultRejectClose, waitDialog } from "./dialogs.mjs";
 import { Document } from "./documents.mjs";
 
 export class ApplicationV2 {
@@ -94,26 +94,33 @@ export class TextEditor {
 }
 
 /**
- * `DialogV2.prompt`: the dialog is shown in `#dialogs` with its content inserted as HTML, as v12
- * does (v13 cleans string content first; the harness does not, to stay unforgiving). The promise
- * settles when its OK button is clicked; with `rejectClose: false` nothing else settles it here.
+ * `DialogV2`: `wait` answered from the run's script (dialogs.mjs); `prompt` shown in `#dialogs`
+ * with its content inserted as HTML, as v12 does (v13 cleans string content first; the harness
+ * does not, to stay unforgiving). A prompt resolves its OK button's callback result ("ok"
+ * without one) when clicked; closed (its header's close button), it rejects when `rejectClose`
+ * (v12's default) or resolves null (v13's).
  */
 export class DialogV2 extends ApplicationV2 {
-  /**
-   * @param {{window?: {title?: string}, content?: string, ok?: {label?: string}, rejectClose?: boolean}} [config]
-   * @returns {Promise<string>}
-   */
   /** `DialogV2.wait`: answered from the run's script (dialogs.mjs). */
   static wait(config) {
-    return waitDialog(config);
+    return waitDialog(config, new this(config));
   }
 
-  static prompt({ window: frame = {}, content = "", ok = {} } = {}) {
-    const dialog = document.createElement("section");
+  /**
+   * @param {{window?: {title?: string}, content?: string, ok?: {label?: string, callback?: Function},
+   *   rejectClose?: boolean}} [config]
+   * @returns {Promise<unknown>}
+   */
+  static prompt({ window: frame = {}, content = "", ok = {}, rejectClose = defaultRejectClose() } = {}) {
+    const dialog = document.createElement("dialog");
+    dialog.open = true;
     dialog.className = "application dialog";
     const title = dialog.appendChild(document.createElement("header"));
     title.className = "window-title";
     title.textContent = game.i18n.localize(frame.title ?? "");
+    const close = title.appendChild(document.createElement("button"));
+    close.dataset.action = "close";
+    close.textContent = "×";
     const body = dialog.appendChild(document.createElement("div"));
     body.className = "dialog-content";
     body.innerHTML = String(content);
@@ -121,9 +128,18 @@ export class DialogV2 extends ApplicationV2 {
     button.dataset.action = "ok";
     button.textContent = game.i18n.localize(ok.label ?? "Confirm");
     document.getElementById("dialogs").append(dialog);
-    return new Promise((resolve) => button.addEventListener("click", () => {
-      dialog.remove();
-      resolve("ok");
-    }, { once: true }));
+    const app = new this({ window: frame });
+    app.element = dialog;
+    return new Promise((resolve, reject) => {
+      button.addEventListener("click", async (event) => {
+        dialog.remove();
+        resolve(ok.callback ? await ok.callback(event, button, game.release.generation < 13 ? dialog : app) : "ok");
+      }, { once: true });
+      close.addEventListener("click", () => {
+        dialog.remove();
+        if (rejectClose) reject(new Error("Dialog was dismissed without pressing a button."));
+        else resolve(null);
+      }, { once: true });
+    });
   }
 }

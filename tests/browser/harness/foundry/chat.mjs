@@ -3,12 +3,26 @@
  * `update` renders it again in place, firing the render hook again) the way Foundry v12 does — its chat-message template puts `flavor` and `content` in with `{{{ }}}`
  * (raw HTML) and the sidebar appends the result with jQuery, so scripts in either would run.
  * That is deliberate: the page must be as unforgiving as Foundry for the XSS checks.
+ *
+ * Roll modes as each generation applies them (`ChatMessage.applyRollMode`): v12's `_preCreate`
+ * applies `options.rollMode`, else `data.rollMode`, else the user's `core.rollMode` setting to a
+ * message with rolls and no whisper yet (foundryvtt/foundryvtt#10278); v13 only when
+ * `options.rollMode` is given (#11442), so a bare `create` is public there. Only the author or a
+ * GM may update a message.
  * @module harness/foundry/chat
  */
 
 import { Document, DOCUMENT_CLASSES } from "./documents.mjs";
 import { record } from "./record.mjs";
 import { appendHTML, escapeHTML, randomID } from "./utils.mjs";
+
+/** CONST.DICE_ROLL_MODES. */
+export const ROLL_MODES = Object.freeze({ PUBLIC: "publicroll", PRIVATE: "gmroll", BLIND: "blindroll", SELF: "selfroll" });
+
+/** The ids of the GM users (ASSISTANT and above), as `ChatMessage.getWhisperRecipients("GM")`. */
+function gmIds() {
+  return [...game.users].filter((u) => u.isGM).map((u) => u.id);
+}
 
 export class ChatMessage extends Document {
   static documentName = "ChatMessage";
@@ -30,8 +44,34 @@ export class ChatMessage extends Document {
   }
 
   /**
-   * Create, record and render one message.
+   * `ChatMessage.applyRollMode(chatData, rollMode)`: who sees the message. Public: everyone;
+   * private (gmroll): the GMs and the roller; blind: the GMs only; self: the roller only;
+   * `"roll"`: the user's current mode.
+   * @param {object} chatData  changed in place and returned
+   * @param {string} rollMode
+   */
+  static applyRollMode(chatData, rollMode) {
+    const mode = rollMode === "roll" ? game.settings.get("core", "rollMode") : rollMode;
+    if (!Object.values(ROLL_MODES).includes(mode)) throw new Error(`harness: no roll mode "${mode}"`);
+    if (mode === ROLL_MODES.PUBLIC) Object.assign(chatData, { whisper: [], blind: false });
+    else if (mode === ROLL_MODES.SELF) Object.assign(chatData, { whisper: [game.user.id], blind: false });
+    else {
+      const whisper = [...new Set([...(chatData.whisper ?? []), ...gmIds()])];
+      Object.assign(chatData, { whisper, blind: mode === ROLL_MODES.BLIND });
+    }
+    return chatData;
+  }
+
+  /** Whether the current user may update the message: its author or a GM. */
+  canUserModify(user) {
+    return user?.isGM === true || (user?.id !== undefined && user.id === this.user);
+  }
+
+  /**
+   * Create, record and render one message; `options.rollMode` (and on v12 the data's or the
+   * user's roll mode, for a message with rolls) decides who sees it.
    * @param {{speaker?: object, flavor?: string, content?: unknown, rolls?: Roll[], [k: string]: unknown}} data
+   * @param {{rollMode?: string}} [options]
    * @returns {Promise<ChatMessage>}
    */
   static async create(data = {}, options = {}) {
@@ -39,8 +79,15 @@ export class ChatMessage extends Document {
     for (const roll of rolls) {
       if (!(roll instanceof Roll) || !roll._evaluated) throw new Error("ChatMessage.create: rolls must be evaluated Rolls");
     }
+    const { rollMode: dataMode, ...rest } = data;
+    const visibility = { whisper: [...(data.whisper ?? [])], blind: data.blind === true };
+    const mode = game.release.generation < 13
+      ? (rolls.length && !visibility.whisper.length ? (options.rollMode ?? dataMode ?? game.settings.get("core", "rollMode")) : options.rollMode)
+      : options.rollMode;
+    if (mode) this.applyRollMode(visibility, mode);
     const stored = {
-      ...data,
+      ...rest,
+      ...visibility,
       _id: randomID(),
       user: game.user?.id ?? null,
       speaker: data.speaker ?? ChatMessage.getSpeaker(),
@@ -62,11 +109,34 @@ export class ChatMessage extends Document {
 
   /** Update as any document, then render the message again in place, as the chat log does. */
   async update(changes = {}, options = {}) {
-    await super.update(changes, options);
+    const updated = await super.update(changes, options);
+    if (updated) this.render();
+    return updated;
+  }
+
+  /** Render the message again in place, as a client's chat log does (firing the render hook). */
+  render() {
     const old = document.querySelector(`#chat-log [data-message-id="${CSS.escape(this.id)}"]`);
     const element = renderMessage(this, old);
     callRenderHooks(this, element);
-    return this;
+    return element;
+  }
+
+  /**
+   * A message another client created, arriving here (the test relays it): kept and rendered
+   * as this client's log does, unrecorded; `createChatMessage` fires with its author's id.
+   * @param {object} data  the stored message (rolls as JSON)
+   */
+  static receive(data) {
+    const message = new this(structuredClone(data));
+    message.rolls = (data.rolls ?? []).map((r) => Roll.fromData(r));
+    const author = game.users.get(data.user) ?? null;
+    Object.defineProperty(message, "author", { value: author, enumerable: false });
+    game.messages.set(message.id, message);
+    const element = renderMessage(message);
+    Hooks.callAll("createChatMessage", message, {}, data.user);
+    callRenderHooks(message, element);
+    return message;
   }
 }
 

@@ -1,25 +1,22 @@
 /**
- * Stand-in for `navigator.clipboard`: `writeText` records the text in `record.clipboard`. Set
- * `clipboard.available = false` to stand in for a page that is not a secure context (Foundry
- * served over plain http), where `navigator.clipboard` is undefined.
+ * Stand-in for `navigator.clipboard` on a page that is a secure context: `writeText` records the
+ * text in `record.clipboard` (a headless page's real clipboard may refuse it). On an insecure page
+ * (the harness's default origin, as self-hosted Foundry over plain http) the browser offers no
+ * `navigator.clipboard`, and none is added: the real browser decides.
  * @module harness/foundry/clipboard
  */
 
 import { record } from "./record.mjs";
 
 export const clipboard = {
-  available: true,
-
   /** @param {string} text */
   async writeText(text) {
     record.clipboard.push(String(text));
   },
 };
 
-/** Replace the browser's clipboard (which a headless page may not grant) with the stand-in. */
+/** Replace the secure page's clipboard with the recording stand-in; leave an insecure page alone. */
 export function installClipboard() {
-  Object.defineProperty(navigator, "clipboard", {
-    configurable: true,
-    get: () => (clipboard.available ? clipboard : undefined),
-  });
+  if (!window.isSecureContext) return;
+  Object.defineProperty(navigator, "clipboard", { configurable: true, get: () => clipboard });
 }

@@ -1,9 +1,15 @@
 /**
- * Stand-ins for `Combat` and its `Combatant`s, as the Danger Room macros use them: the tracker's
- * order (`turns`: initiative high to low, then id, as Foundry's `_sortCombatants`), the current
- * `combatant`, `started`, `round`/`turn`, `updateEmbeddedDocuments` and `nextRound`. Every update
- * is recorded and fires Foundry's `update<Document>` hook with the expanded changes, so a module's
- * hooks run as they would on the client that made the change.
+ * Stand-ins for `Combat` and its `Combatant`s: the tracker's order (`turns`: initiative high to
+ * low, then id, as Foundry's `_sortCombatants`), the current `combatant`, `started`,
+ * `round`/`turn`, `updateEmbeddedDocuments`, and what the tracker's buttons call: `rollAll`,
+ * `rollInitiative`, `resetAll` (Reset), `nextTurn` (a player's End Turn), `previousTurn`,
+ * `nextRound`. Updates go through `Document#update`: recorded, permission-checked,
+ * `preUpdate<Document>` hooks may cancel them, `update<Document>` hooks fire.
+ *
+ * Permissions as Foundry's server applies them: a GM may change anything; a player may change,
+ * on a Combatant whose actor they own, only its `initiative`, `flags` and `defeated` (v13 also
+ * `system`), and on the Combat only `turn` and `round`, when the current combatant is theirs. A
+ * Combat's own flags are the GM's.
  *
  * A test lays a fight out with `stageFight`: one Combatant per token of the staged scene
  * (canvas.mjs), the Combat viewed as `game.combat`.
@@ -11,10 +17,14 @@
  */
 
 import { Document, DOCUMENT_CLASSES } from "./documents.mjs";
-import { expandObject } from "./utils.mjs";
 
-/** Foundry's OWNER permission level. */
-const OWNER = 3;
+/** What a player may change on a Combatant they own, by generation. */
+const PLAYER_COMBATANT_KEYS = Object.freeze({
+  12: Object.freeze(["_id", "initiative", "flags", "defeated"]),
+  13: Object.freeze(["_id", "initiative", "flags", "defeated", "system"]),
+});
+/** What a player may change on the Combat: the turn and the round. */
+const PLAYER_COMBAT_KEYS = Object.freeze(["_id", "round", "turn"]);
 
 export class Combatant extends Document {
   static documentName = "Combatant";
@@ -23,34 +33,29 @@ export class Combatant extends Document {
     return this.parent;
   }
 
-  /** The token's actor (tokens here are linked: the world actor itself). */
+  /** The token's actor: the world actor for a linked token, its synthetic actor otherwise. */
   get actor() {
+    const token = this.token;
+    if (token) return token.actor;
     return game.actors.get(this.actorId) ?? null;
   }
 
-  /** The TokenDocument of the combatant's token on the staged canvas. */
+  /** The TokenDocument of the combatant's token on the staged scene. */
   get token() {
-    return globalThis.canvas?.tokens?.placeables.find((t) => t.id === this.tokenId)?.document ?? null;
+    return globalThis.canvas?.scene?.tokens?.get(this.tokenId) ?? null;
   }
 
-  get isOwner() {
-    if (game.user.isGM) return true;
-    const actor = this.actor;
-    const level = actor?.ownership?.[game.user.id] ?? actor?.ownership?.default ?? 0;
-    return level >= OWNER;
+  /** As Foundry's Combatant: a user's level over it is their level over its actor. */
+  getUserLevel(user) {
+    if (user?.isGM) return 3;
+    return this.actor?.getUserLevel(user) ?? 0;
   }
 
-  /** As Foundry's Combatant: a user's permission over it is their permission over its actor. */
-  testUserPermission(user, permission) {
+  canUserModify(user, action, data = {}) {
     if (user?.isGM) return true;
-    return this.actor?.testUserPermission(user, permission) ?? false;
-  }
-
-  /** `options.userId`: the user whose client made the change (another client's, when relayed). */
-  async update(changes = {}, options = {}) {
-    await super.update(changes);
-    Hooks.callAll("updateCombatant", this, expandObject(changes), options, options.userId ?? game.user.id);
-    return this;
+    if (!this.testUserPermission(user, "OWNER")) return false;
+    const allowed = PLAYER_COMBATANT_KEYS[game.release.generation >= 13 ? 13 : 12];
+    return Object.keys(data).every((key) => allowed.includes(key));
   }
 }
 
@@ -59,8 +64,14 @@ export class Combat extends Document {
   static embedded = { combatants: "Combatant" };
 
   /** A Combat belongs to the GM (players own none by default). */
-  get isOwner() {
-    return game.user.isGM;
+  getUserLevel(user) {
+    return user?.isGM ? 3 : 0;
+  }
+
+  canUserModify(user, action, data = {}) {
+    if (user?.isGM) return true;
+    if (!Object.keys(data).every((key) => PLAYER_COMBAT_KEYS.includes(key))) return false;
+    return this.combatant?.testUserPermission(user, "OWNER") === true;
   }
 
   get started() {
@@ -77,26 +88,69 @@ export class Combat extends Document {
     return this.turn === null ? undefined : this.turns[this.turn];
   }
 
-  /** `options.userId`: the user whose client made the change (another client's, when relayed). */
-  async update(changes = {}, options = {}) {
-    await super.update(changes);
-    Hooks.callAll("updateCombat", this, expandObject(changes), options, options.userId ?? game.user.id);
-    return this;
-  }
-
-  /** One update per embedded document, each recorded and hooked, as Foundry does. */
-  async updateEmbeddedDocuments(name, updates = []) {
+  /** One update per embedded document, each checked, recorded and hooked, as Foundry does. */
+  async updateEmbeddedDocuments(name, updates = [], options = {}) {
     if (name !== "Combatant") throw new Error(`harness Combat: no embedded ${name}`);
     const done = [];
     for (const { _id, ...changes } of updates) {
       const combatant = this.combatants.get(_id, { strict: true });
-      done.push(await combatant.update(changes));
+      const updated = await combatant.update(changes, options);
+      if (updated) done.push(updated);
     }
     return done;
   }
 
+  /**
+   * The tracker's Roll button and Roll All: roll each combatant's initiative (`1d20` here, the
+   * core formula), post the rolls and write them.
+   * @param {string[]} ids
+   */
+  async rollInitiative(ids, { formula = null } = {}) {
+    const updates = [];
+    for (const id of ids) {
+      const combatant = this.combatants.get(id, { strict: true });
+      const roll = await new Roll(formula ?? "1d20").evaluate();
+      updates.push({ _id: id, initiative: roll.total });
+      await ChatMessage.implementation.create({ flavor: `${combatant.name} rolls for Initiative!`, content: String(roll.total), rolls: [roll] });
+    }
+    await this.updateEmbeddedDocuments("Combatant", updates);
+    return this;
+  }
+
+  /** Roll All: every combatant the user owns that has no initiative yet. */
+  async rollAll() {
+    const ids = [...this.combatants].filter((c) => c.isOwner && c.initiative === null).map((c) => c.id);
+    return this.rollInitiative(ids);
+  }
+
+  /** Reset: every initiative cleared, in one Combat update carrying the combatants. */
+  async resetAll() {
+    const combatants = [...this.combatants].map((c) => ({ _id: c.id, initiative: null }));
+    return this.update({ turn: this.started ? 0 : null, combatants });
+  }
+
+  /** End Turn / Next Turn: the next combatant, or the next round after the last. */
+  async nextTurn() {
+    const turn = this.turn ?? -1;
+    const next = turn + 1;
+    if (next >= this.turns.length) return this.nextRound();
+    const data = { round: this.round, turn: next };
+    const options = { direction: 1 };
+    Hooks.callAll("combatTurn", this, data, options);
+    return this.update(data, options);
+  }
+
+  async previousTurn() {
+    if (this.turn === 0 && this.round <= 1) return this;
+    const data = this.turn === 0 ? { round: this.round - 1, turn: this.turns.length - 1 } : { turn: this.turn - 1 };
+    return this.update(data, { direction: -1 });
+  }
+
   async nextRound() {
-    return this.update({ round: this.round + 1, turn: 0 });
+    const data = { round: this.round + 1, turn: 0 };
+    const options = { direction: 1 };
+    Hooks.callAll("combatRound", this, data, options);
+    return this.update(data, options);
   }
 }
 
@@ -105,7 +159,7 @@ DOCUMENT_CLASSES.Combatant = Combatant;
 
 /**
  * Lay out the viewed Combat, one Combatant per entry; each names its token (looked up on the
- * canvas when read, so the scene may be staged before or after) and the token's actor.
+ * scene when read, so the scene may be staged before or after) and the token's actor.
  * @param {{id?: string, round?: number, turn?: number|null, flags?: object,
  *   combatants: {id: string, tokenId: string, actorId: string, name: string,
  *   initiative?: number|null, flags?: object}[]}} fight

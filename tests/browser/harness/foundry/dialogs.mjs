@@ -1,9 +1,10 @@
 /**
  * `DialogV2.wait` with scripted answers. The dialog is built the way Foundry lays it out (the
- * content and a footer of buttons inside one `<form>`, so a button's `form` is that form) and
- * shown in `#dialogs`; the next scripted answer fills its fields and clicks one of its buttons,
- * whose callback gets `(event, button, dialog)` and whose result the promise resolves to (the
- * button's action when it has no callback). An answer naming a field, option or button the
+ * content and a footer of buttons inside one `<form>` in a `<dialog>`, so a button's `form` is
+ * that form) and shown in `#dialogs`; the next scripted answer fills its fields and clicks one of
+ * its buttons, whose callback gets `(event, button, dialog)` and whose result the promise
+ * resolves to (the button's action when it has no callback); `rejectClose` and the callback's
+ * third argument follow the running generation (see `waitDialog`). An answer naming a field, option or button the
  * dialog lacks fails the run, so a test cannot answer a question the window never asked.
  * Every dialog shown is recorded (title, text, fields) for the test to read.
  * @module harness/foundry/dialogs
@@ -15,9 +16,19 @@ import { record } from "./record.mjs";
 export const scriptedAnswers = {
   /** @type {{action: string|null, fields?: Record<string, unknown>}[]} */
   queue: [],
+  /** Settles with the title of a dialog left open with no answer to give it. */
+  stuck: new Promise(() => {}),
+  release: null,
 
   script(answers) {
     this.queue = structuredClone(answers ?? []);
+    this.stuck = new Promise((resolve) => { this.release = resolve; });
+  },
+
+  /** A dialog no answer can close: report it, and never settle (the user would be left there). */
+  hang(title) {
+    this.release?.(title);
+    return new Promise(() => {});
   },
 };
 
@@ -54,9 +65,10 @@ function describe(form) {
   }));
 }
 
-/** The dialog element: title, a form with the content and one button per entry. */
+/** The dialog element (a `<dialog>`, as Foundry's): title, a form with the content and one button per entry. */
 function build(frame, content, buttons) {
-  const dialog = document.createElement("section");
+  const dialog = document.createElement("dialog");
+  dialog.open = true;
   dialog.className = "application dialog";
   const title = dialog.appendChild(document.createElement("header"));
   title.className = "window-title";
@@ -77,26 +89,58 @@ function build(frame, content, buttons) {
 }
 
 /**
- * `DialogV2.wait(config)`: show the dialog, answer it from the script, resolve as Foundry does.
- * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean}} [config]
+ * Foundry's default for `rejectClose`: v12 rejects when a dialog is dismissed, v13 resolves null
+ * ("Flip default of DialogV2WaitOptions#rejectClose to false", foundryvtt/foundryvtt#11763).
  */
-export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = true } = {}) {
+export function defaultRejectClose() {
+  return game.release.generation < 13;
+}
+
+/**
+ * What a button callback gets as its third argument: the `HTMLDialogElement` on v12, the
+ * `DialogV2` application on v13 (foundry.DialogV2ButtonCallback).
+ */
+function callbackTarget(app, dialog) {
+  return game.release.generation < 13 ? dialog : app;
+}
+
+/**
+ * `DialogV2.wait(config)`: show the dialog, answer it from the script, resolve as Foundry does:
+ * the button's callback result (its action when it has none); dismissed, null or (with
+ * `rejectClose`, v12's default) a rejection. A callback that throws does not settle the promise:
+ * Foundry's submit handler leaves an "Uncaught (in promise)" error in the console and the
+ * dialog open, so the next scripted answer is for the same dialog; with none left the run is
+ * stuck (`scriptedAnswers.stuck` settles and `runMacro` reports it), as the user would be.
+ * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean}} [config]
+ * @param {object} [app]  the DialogV2 instance (v13's callback argument)
+ */
+export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose() } = {}, app = null) {
   const { dialog, form, title } = build(frame, content, buttons);
   const shown = { title, text: form.querySelector(".dialog-content").textContent, fields: describe(form) };
   record.dialogs.push(shown);
+  if (app) app.element = dialog;
+  let failed = false;
   try {
-    const answer = scriptedAnswers.queue.shift();
-    if (!answer) throw new Error(`harness dialog: no scripted answer for "${title}"`);
-    for (const [name, value] of Object.entries(answer.fields ?? {})) fill(form, name, value);
-    if (answer.action === null) {
-      if (rejectClose) throw new Error("Dialog was dismissed without pressing a button.");
-      return null;
+    for (;;) {
+      const answer = scriptedAnswers.queue.shift();
+      if (!answer && failed) return await scriptedAnswers.hang(title);
+      if (!answer) throw new Error(`harness dialog: no scripted answer for "${title}"`);
+      for (const [name, value] of Object.entries(answer.fields ?? {})) fill(form, name, value);
+      if (answer.action === null) {
+        if (rejectClose) throw new Error("Dialog was dismissed without pressing a button.");
+        return null;
+      }
+      const spec = buttons.find((b) => b.action === answer.action);
+      if (!spec) throw new Error(`harness dialog: "${title}" has no button ${answer.action}`);
+      const element = form.querySelector(`button[data-action="${CSS.escape(answer.action)}"]`);
+      const event = new PointerEvent("click");
+      try {
+        return spec.callback ? await spec.callback(event, element, callbackTarget(app, dialog)) : spec.action;
+      } catch (error) {
+        failed = true;
+        void Promise.reject(error);  // unhandled, as in Foundry's submit handler: a page error
+      }
     }
-    const spec = buttons.find((b) => b.action === answer.action);
-    if (!spec) throw new Error(`harness dialog: "${title}" has no button ${answer.action}`);
-    const element = form.querySelector(`button[data-action="${CSS.escape(answer.action)}"]`);
-    const event = new PointerEvent("click");
-    return spec.callback ? await spec.callback(event, element, dialog) : spec.action;
   } finally {
     dialog.remove();
   }

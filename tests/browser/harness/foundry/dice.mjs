@@ -2,9 +2,10 @@
  * Stand-ins for `Roll` and its die terms, with faces taken from a scripted queue instead of a
  * random source. Queue entries use the rules fixtures' shape `{d: faces, v: face}` (catalogue
  * §0): every die of every term takes the next entry, whose size must match the die.
- * Formulas: `NdX` terms, integer constants, `+` and `-`. Anything else (modifiers such as `cs>=6`,
- * `@data`, pools) throws, naming the term, so a module that starts using it fails loudly here
- * until this file learns it.
+ * Formulas: `NdX` and `NdF` terms, integer constants, `+` and `-`. A Fate die (`FateDie`,
+ * denomination `"f"`) has three faces like a d3 but shows -1, 0 or +1; its queue entries are
+ * `{d: "F", v}`. Anything else (modifiers such as `cs>=6`, `@data`, pools) throws, naming the
+ * term, so a module that starts using it fails loudly here until this file learns it.
  * @module harness/foundry/dice
  */
 
@@ -18,12 +19,13 @@ export const scriptedDice = {
     this.queue = entries.map((e) => ({ d: e.d, v: e.v }));
   },
 
-  /** @returns {number} the next face for a die of `faces` sides */
+  /** @returns {number} the next face for a die of `faces` sides ("F": a Fate die) */
   take(faces) {
     const next = this.queue.shift();
     if (!next) throw new Error(`scripted dice: no face left for a d${faces}`);
     if (next.d !== faces) throw new Error(`scripted dice: the next face is for a d${next.d}, not a d${faces}`);
-    if (!Number.isInteger(next.v) || next.v < 1 || next.v > faces) {
+    const [low, high] = faces === "F" ? [-1, 1] : [1, faces];
+    if (!Number.isInteger(next.v) || next.v < low || next.v > high) {
       throw new Error(`scripted dice: ${next.v} is not a face of a d${faces}`);
     }
     return next.v;
@@ -55,6 +57,33 @@ export class Die {
     return { class: "Die", number: this.number, faces: this.faces, results: this.results };
   }
 }
+
+/**
+ * `foundry.dice.terms.FateDie`: "a three-sided Fate/Fudge die. Mathematically behaves like
+ * 1d3-2": `faces` 3, `DENOMINATION` "f", results -1, 0, +1.
+ */
+export class FateDie extends Die {
+  static DENOMINATION = "f";
+
+  constructor({ number = 1 } = {}) {
+    super({ number, faces: 3 });
+  }
+
+  get expression() {
+    return `${this.number}dF`;
+  }
+
+  evaluate() {
+    for (let i = 0; i < this.number; i++) this.results.push({ result: scriptedDice.take("F"), active: true });
+    return this;
+  }
+
+  toJSON() {
+    return { ...super.toJSON(), class: "FateDie" };
+  }
+}
+
+Die.DENOMINATION = "d";
 
 export class NumericTerm {
   constructor({ number }) {
@@ -96,7 +125,7 @@ export class OperatorTerm {
   }
 }
 
-const DIE = /^(\d*)[dD](\d+)$/;
+const DIE = /^(\d*)[dD](\d+|[fF])$/;
 
 /**
  * Split a formula into terms.
@@ -111,6 +140,7 @@ function parse(formula) {
     const die = DIE.exec(token);
     if (!die) throw new Error(`harness Roll: the term "${token}" of "${formula}" is not modelled (dice.mjs)`);
     const number = die[1] === "" ? 1 : Number(die[1]);
+    if (/^[fF]$/.test(die[2])) return new FateDie({ number });
     return new Die({ number, faces: Number(die[2]) });
   });
 }
@@ -159,6 +189,20 @@ export class Roll {
     this._total = sumTerms(this.terms);
     this._evaluated = true;
     return this;
+  }
+
+  /**
+   * `Roll.fromData`: an evaluated roll from its JSON (a message another client posted).
+   * @param {object} data
+   */
+  static fromData(data) {
+    const roll = new this(data.formula);
+    roll.terms.forEach((term, i) => {
+      if (term instanceof Die) term.results = structuredClone(data.terms[i].results ?? []);
+    });
+    roll._total = data.total;
+    roll._evaluated = data.evaluated === true;
+    return roll;
   }
 
   toJSON() {

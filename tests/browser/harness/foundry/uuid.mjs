@@ -1,21 +1,21 @@
 /**
  * Stand-in for `fromUuid` (the v12 global; v13's `foundry.utils.fromUuid`): world documents of
- * `game.actors` and the staged Combat, compendium documents (loaded on demand, like Foundry) and
- * embedded documents below either ("Actor.a.Item.b", "Combat.c.Combatant.d").
+ * `game.actors`, `game.items`, the staged Combat and Scene, compendium documents (loaded on
+ * demand, like Foundry) and embedded documents below either ("Actor.a.Item.b",
+ * "Combat.c.Combatant.d", an unlinked token's synthetic actor "Scene.s.Token.t.Actor.a").
  * @module harness/foundry/uuid
  */
 
-/** World collections by document name: the actors, and the one staged Combat (`game.combat`). */
+import { embeddedCollection } from "./documents.mjs";
+
+/** World collections by document name. */
 const WORLD = Object.freeze({
   Actor: () => game.actors,
+  Item: () => game.items,
   Combat: () => new Map(game.combat ? [[game.combat.id, game.combat]] : []),
+  Scene: () => new Map(globalThis.canvas?.scene ? [[canvas.scene.id, canvas.scene]] : []),
+  ChatMessage: () => game.messages,
 });
-
-/** The embedded collection of `parent` holding documents named `documentName`, if any. */
-function embeddedCollection(parent, documentName) {
-  const field = Object.entries(parent.constructor.embedded).find(([, name]) => name === documentName)?.[0];
-  return field ? parent[field] : undefined;
-}
 
 /**
  * @param {string} uuid
@@ -29,7 +29,7 @@ export async function fromUuid(uuid) {
     doc = pack && pack.documentName === parts[3] ? await pack.getDocument(parts[4]) : undefined;
     parts.splice(0, 5);
   } else {
-    doc = WORLD[parts[0]]?.().get(parts[1]);
+    doc = WORLD[parts[0]]?.()?.get(parts[1]);
     parts.splice(0, 2);
   }
   while (doc && parts.length >= 2) {

@@ -1,0 +1,122 @@
+"""Foundry as a GM meets it: a world of any game system, served over plain http.
+
+- An Item or Actor pack loads only in worlds of its system (foundryvtt/foundryvtt#12649): the
+  module ships one copy per target system, so the Danger Room and Hazard macros find their cards,
+  weapons and explosives in a dnd5e world as in a worldbuilding one.
+- Self-hosted Foundry is reached as `http://<lan-ip>:30000`, which is not a secure context: no
+  `crypto.subtle`, no `navigator.clipboard`. The harness serves every page that way (a made-up
+  host mapped to 127.0.0.1), and a secret pick still commits, with the module's own SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterator
+
+import pytest
+from browser_launch import HarnessServer
+from browser_page import GENERATIONS, BuiltModule, HarnessPage
+from macro_kinds import KINDS
+from playwright.sync_api import BrowserContext
+from test_macros import by_id, check_case, macro_contexts
+
+DANGER = "rulepack-danger-room"
+HAZARD = "rulepack-hazard-location"
+#: One macro of each kind that reads the module's Item pack, run in a dnd5e world.
+PACK_READERS = {DANGER: ("danger_room.pickCard", "danger_room.playCard"),
+                HAZARD: ("hazard_location.blast", "hazard_location.attack")}
+
+
+@pytest.fixture(scope="module", params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def dnd5e_pages(request: pytest.FixtureRequest, browser_context: BrowserContext,
+                harness_server: HarnessServer,
+                shipped_modules: list[BuiltModule]) -> Iterator[dict[str, HarnessPage]]:
+    """Each shipped module booted in a dnd5e world, as `request.param`."""
+    pages = {m.id: HarnessPage.open(browser_context, harness_server, m, request.param,
+                                    system="dnd5e") for m in shipped_modules}
+    yield pages
+    for page in pages.values():
+        page.page.close()
+
+
+def loaded_packs(page: HarnessPage) -> list[str]:
+    return sorted(page.evaluate("() => [...game.packs].map((p) => p.collection)"))
+
+
+def test_pages_are_served_over_plain_http_and_are_not_a_secure_context(
+    dnd5e_pages: dict[str, HarnessPage], browser_context: BrowserContext,
+    harness_server: HarnessServer, shipped_modules: list[BuiltModule],
+) -> None:
+    """The harness's rule: `crypto.subtle` and `navigator.clipboard` are the browser's to give,
+    and it gives them on 127.0.0.1 (a secure context) only."""
+    page = dnd5e_pages[DANGER]
+    assert page.evaluate("() => location.hostname") == "table.test"
+    assert page.evaluate("() => harness.secure()") == {
+        "isSecureContext": False, "subtle": "undefined", "clipboard": "undefined"}
+    secure = HarnessPage.open(browser_context, harness_server, by_id(shipped_modules, DANGER),
+                              secure=True)
+    try:
+        assert secure.evaluate("() => harness.secure()") == {
+            "isSecureContext": True, "subtle": "object", "clipboard": "object"}
+    finally:
+        secure.page.close()
+
+
+def test_the_modules_sha256_is_hashlibs(dnd5e_pages: dict[str, HarnessPage]) -> None:
+    """FIPS 180-4 vectors, padding edges (55, 56, 64 bytes), non-ASCII text and random strings."""
+    rng = random.Random(10)
+    texts = ["", "abc", "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+             "a" * 55, "a" * 56, "a" * 64, "a" * 1000, "é — ✓ 🎲", "claw-strike|" + "5eed" * 8]
+    texts += ["".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(200)))
+              for _ in range(50)]
+    digests = dnd5e_pages[DANGER].evaluate("""async ([id, texts]) => {
+        const { sha256Hex } = await import(`/modules/${id}/scripts/foundry/sha256.mjs`);
+        return texts.map(sha256Hex);
+    }""", [DANGER, texts])
+    assert digests == [hashlib.sha256(t.encode()).hexdigest() for t in texts]
+
+
+def test_item_and_actor_packs_load_only_in_a_world_of_their_system(
+    dnd5e_pages: dict[str, HarnessPage], shipped_modules: list[BuiltModule],
+) -> None:
+    for module in shipped_modules:
+        found = loaded_packs(dnd5e_pages[module.id])
+        expected = sorted(f"{module.id}.{p['name']}" for p in module.manifest["packs"]
+                          if p.get("system", "dnd5e") == "dnd5e")
+        assert found == expected
+        assert f"{module.id}.items-dnd5e" in found and f"{module.id}.actors-dnd5e" in found
+        assert not any(p.endswith("-worldbuilding") for p in found)
+
+
+@pytest.mark.parametrize("module_id", [DANGER, HAZARD])
+def test_the_macros_find_their_items_in_a_dnd5e_world(
+    module_id: str, dnd5e_pages: dict[str, HarnessPage], shipped_modules: list[BuiltModule],
+) -> None:
+    """The Danger Room's cards and the Hazard explosives come from the module's Item pack, which
+    a dnd5e world loads only as the dnd5e copy."""
+    module = by_id(shipped_modules, module_id)
+    page = dnd5e_pages[module_id]
+    ran = 0
+    for ctx in macro_contexts(module):
+        if ctx.method not in PACK_READERS[module_id]:
+            continue
+        kind = KINDS[ctx.method]
+        for case in kind.cases(ctx)[:2]:
+            check_case(page, ctx, kind, case)
+            ran += 1
+    assert ran >= 2
+
+
+def test_the_manifest_has_an_item_and_actor_pack_per_target_system(
+    shipped_modules: list[BuiltModule],
+) -> None:
+    """Every Item and Actor pack names one system, one copy per target; no `relationships.systems`
+    keeps the module from being enabled elsewhere (foundryvtt/foundryvtt#10385)."""
+    for module in shipped_modules:
+        systemed = [(p["name"], p["system"]) for p in module.manifest["packs"]
+                    if p["type"] in ("Item", "Actor")]
+        assert sorted(systemed) == sorted(
+            (f"{collection}-{system}", system) for system in ("worldbuilding", "dnd5e")
+            for collection in ("items", "actors"))
+        assert not module.manifest.get("relationships", {}).get("systems")
