@@ -10,6 +10,7 @@ import { runCase } from "./rules/harness.mjs";
 import { rollHitLocation } from "./foundry/hit-location.mjs";
 import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
+import { registerGmRequests } from "./foundry/gm-requests.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
 
@@ -39,6 +40,7 @@ Hooks.once("init", () => {
   registerDataModels();
   registerSheets();
   registerCardHooks();
+  registerGmRequests();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,

@@ -158,7 +158,7 @@ interface Game {
    * https://foundryvtt.wiki/en/development/api/sockets
    */
   readonly socket: {
-    on(event: string, fn: (data: any, senderId: string) => void): unknown;
+    on(event: string, fn: (data: any) => void): unknown;
     emit(event: string, data: unknown): unknown;
   } | null;
   /** "Client settings which are used to configure application behavior": `core.rollMode` … */
@@ -403,6 +403,8 @@ declare class Roll {
 declare class User extends foundry.abstract.Document {
   readonly name: string;
   readonly isGM: boolean;
+  /** "Is the User currently logged into the game World?" */
+  readonly active: boolean;
   /**
    * "A flag for whether the current User is targeting this Token" — the User's targets, a Set of
    * Token placeables (UserTargets extends Set).

@@ -1,6 +1,6 @@
 """A Danger Room Turn at a table of three clients: the GM and two players, each a page of its own
-browser context (so each has its own local storage), the test passing every update and relayed
-message from one client to the others as Foundry's server would.
+browser context (so each has its own local storage), the test passing every update, chat message
+and socket event from one client to the others as Foundry's server would.
 
 Secret picks: until a fighter reveals on its turn, no other client can read its card (only its
 commitment); a reveal that does not match the commitment is reported and refused. The tracker
@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from browser_launch import HarnessServer, new_context
-from browser_page import BuiltModule, HarnessPage
+from browser_launch import HarnessServer
+from browser_page import BuiltModule
 from playwright.sync_api import BrowserContext
+from table import SCENE, Table, each, seated
 
 from compiler.rules import run_case
 from danger_room.world import GM, MODULE, World, before, sample_world, scene
@@ -26,11 +28,7 @@ from danger_room.world import GM, MODULE, World, before, sample_world, scene
 PLAYER_A = {"_id": "playerA000000001", "name": "Laura", "role": 1}
 PLAYER_B = {"_id": "playerB000000001", "name": "Julian", "role": 1}
 OWNS = {"x-23": PLAYER_A["_id"], "hellfire": PLAYER_B["_id"]}
-HELPER = "/harness/stage.mjs"
-STAGE = f"async (s) => (await import('{HELPER}')).stage(s)"
-SCENE = "async (s) => (await import('/harness/foundry/canvas.mjs')).stageScene(s)"
-REMOTE = f"async (r) => (await import('{HELPER}')).applyRemote(r)"
-READABLE = f"async () => (await import('{HELPER}')).readable()"
+READABLE = "async () => (await import('/harness/stage.mjs')).readable()"
 ORDER = "() => game.combat.turns.map((c) => [c.name, c.initiative])"
 FIGHTER = "(id) => game.combat.combatants.get(id).getFlag('rulepack-danger-room', 'fighter')"
 # The GM's cards listing a change of `path`: [message id, the change, the card's title].
@@ -43,45 +41,21 @@ UNDO = """async (id) => game.modules.get("rulepack-danger-room").api.cards.undoC
     game.messages.get(id))"""
 
 
-class Table:
-    """Three clients of one world, and the relay between them."""
+class FightTable:
+    """A table of the Danger Room module around the sample fight, seen from every client."""
 
-    def __init__(self, module: BuiltModule, pages: dict[str, HarnessPage],
-                 users: dict[str, dict[str, Any]]) -> None:
-        self.module, self.pages, self.users = module, pages, users
-        self.world = owned(sample_world(module))
-
-    def macro(self, name: str) -> tuple[str, str]:
-        return next((p, d["_id"]) for p, d in self.module.documents("Macro") if d["name"] == name)
+    def __init__(self, table: Table, world: World) -> None:
+        self.table, self.world = table, world
+        self.pages, self.module = table.pages, table.module
 
     def run(self, client: str, macro: str, selected: str | None, targets: tuple[str, ...] = (),
             answers: tuple[dict[str, Any], ...] = (), dice: tuple[int, ...] = ()) -> dict[str, Any]:
-        """Run a macro on one client, then relay what it did until every client is quiet."""
-        page = self.pages[client]
-        pack, ident = self.macro(macro)
+        """Run a macro on one client with the fight's scene, then relay what it did."""
         view = {**scene(self.world, selected, targets), "actors": []}
-        run = page.run_macro(pack, ident, [{"d": 10, "v": v} for v in dice], None, view,
-                             list(answers))
-        assert run["error"] is None, run["error"]
-        self.relay(client, run["updates"], [m for m in run["messages"] if writes(m)])
-        return run
+        return self.table.run(client, macro, [{"d": 10, "v": v} for v in dice], view, answers)
 
-    def relay(self, origin: str, updates: list[dict[str, Any]],
-              messages: list[dict[str, Any]]) -> None:
-        """Pass a client's updates and relayed messages on, then whatever they set off, until
-        no client has anything left to pass."""
-        queue = [(origin, updates, messages)]
-        while queue:
-            source, ups, msgs = queue.pop(0)
-            sent = {"from": self.users[source]["_id"],
-                    "updates": [{"uuid": u["uuid"], "changes": u["changes"]} for u in ups],
-                    "messages": [{k: v for k, v in m.items() if k != "shown"} for m in msgs]}
-            if not sent["updates"] and not sent["messages"]:
-                continue
-            for name, page in self.pages.items():
-                if name != source:
-                    out = page.evaluate(REMOTE, sent)
-                    queue.append((name, out["updates"], [m for m in out["messages"] if writes(m)]))
+    def relay(self, origin: str, did: dict[str, Any]) -> None:
+        self.table.relay(origin, did)
 
     def secret_from_others(self, owner: str, card: str) -> None:
         """No client but the owner's can read `card` anywhere: Combat, storage or chat."""
@@ -91,43 +65,44 @@ class Table:
             assert bool(word.search(shown)) == (name == owner), (name, card)
 
 
-def writes(message: dict[str, Any]) -> bool:
-    return bool(message.get("flags", {}).get(MODULE, {}).get("writes"))
-
-
-def owned(world: World) -> World:
-    """The players own their characters' actors; the GM owns the rest."""
-    actors = {key: {**doc, "ownership": {"default": 0, **({OWNS[key]: 3} if key in OWNS else {})}}
+def owned(world: World, owns: dict[str, str]) -> World:
+    """The users in `owns` own those fighters' actors; the GM owns the rest."""
+    actors = {key: {**doc, "ownership": {"default": 0, **({owns[key]: 3} if key in owns else {})}}
               for key, doc in world.actors.items()}
     return replace(world, actors=actors)
 
 
+@contextmanager
+def fight_table(browser_context: BrowserContext, harness_server: HarnessServer,
+                module: BuiltModule, users: dict[str, dict[str, Any]], blocked: list[str],
+                owns: dict[str, str], **world_options: Any) -> Iterator[FightTable]:
+    """The sample fight at a table of `users`, the fighters in `owns` owned by those users."""
+    world = owned(sample_world(module), owns)
+    stage = before(replace(world, storage={}))
+    with seated(browser_context, harness_server, module, users, blocked, stage=stage,
+                **world_options) as table:
+        for page in table.pages.values():
+            page.evaluate(SCENE, scene(world, None))
+        yield FightTable(table, world)
+
+
 @pytest.fixture
 def table(browser_context: BrowserContext, harness_server: HarnessServer,
-          shipped_modules: list[BuiltModule], blocked_requests: list[str]) -> Iterator[Table]:
+          shipped_modules: list[BuiltModule], blocked_requests: list[str]) -> Iterator[FightTable]:
     module = next(m for m in shipped_modules if m.id == MODULE)
-    browser = browser_context.browser
-    assert browser is not None
     users = {"gm": GM, "a": PLAYER_A, "b": PLAYER_B}
-    contexts = {name: new_context(browser, harness_server, blocked_requests) for name in users}
-    pages = {name: HarnessPage.open(contexts[name], harness_server, module) for name in users}
-    found = Table(module, pages, users)
-    world = found.world
-    for name, page in pages.items():
-        page.evaluate(STAGE, {**before(replace(world, storage={})), "user": users[name]})
-        page.evaluate(SCENE, scene(world, None))
-    yield found
-    for context in contexts.values():
-        context.close()
+    with fight_table(browser_context, harness_server, module, users, blocked_requests,
+                     OWNS) as found:
+        yield found
     assert blocked_requests == []
 
 
-def pick(table: Table, client: str, fighter: str, card: str) -> None:
+def pick(table: FightTable, client: str, fighter: str, card: str) -> None:
     answer = ({"action": "ok", "fields": {"card": card}},)
     table.run(client, "Danger Room: Pick a card", fighter, answers=answer)
 
 
-def test_secret_picks_speeds_wait_and_a_relayed_blow(table: Table) -> None:
+def test_secret_picks_speeds_wait_and_a_relayed_blow(table: FightTable) -> None:
     pick(table, "a", "x-23", "claw-strike")
     pick(table, "b", "hellfire", "amaranth")
     pick(table, "gm", "hand-operative", "katana-cut")
@@ -153,7 +128,7 @@ def test_secret_picks_speeds_wait_and_a_relayed_blow(table: Table) -> None:
     # The GM moves the tracker on to Hellfire, whose player's Amaranth hurts the Hand Operative:
     # the player's client rolls and posts, the GM's applies the Health the player may not write.
     table.pages["gm"].evaluate("() => game.combat.update({turn: 1})")
-    table.relay("gm", [{"uuid": "Combat.harnessCombat001", "changes": {"turn": 1}}], [])
+    table.relay("gm", {"updates": [{"uuid": "Combat.harnessCombat001", "changes": {"turn": 1}}]})
     boost = ({"action": "ok", "fields": {"hit1": 0}},)
     run = table.run("b", "Danger Room: Amaranth", "hellfire", ("hand-operative",), boost,
                     dice=(6, 7, 8, 2, 9, 1, 3, 6, 4, 1, 2, 3))
@@ -178,7 +153,7 @@ def test_secret_picks_speeds_wait_and_a_relayed_blow(table: Table) -> None:
     assert gm.take_problems() == []
 
 
-def test_a_tampered_reveal_is_reported_and_never_used(table: Table) -> None:
+def test_a_tampered_reveal_is_reported_and_never_used(table: FightTable) -> None:
     pick(table, "a", "x-23", "claw-strike")
     for fighter, card in (("hellfire", "amaranth"), ("hand-operative", "katana-cut"),
                           ("hand-operative-2", "block")):
@@ -191,8 +166,8 @@ def test_a_tampered_reveal_is_reported_and_never_used(table: Table) -> None:
     tampered = {"round": 1, "card": "block", "nonce": nonce}
     page.evaluate("(r) => game.combat.combatants.get('cbtX23').setFlag("
                   "'rulepack-danger-room', 'reveal', r)", tampered)
-    table.relay("a", [{"uuid": "Combat.harnessCombat001.Combatant.cbtX23",
-                       "changes": {f"flags.{MODULE}.reveal": tampered}}], [])
+    table.relay("a", {"updates": [{"uuid": "Combat.harnessCombat001.Combatant.cbtX23",
+                                   "changes": {f"flags.{MODULE}.reveal": tampered}}]})
     mismatch = table.module.lang["RULEPACK.DangerRoom.RevealMismatch"].replace("{name}", "X-23")
     for name in ("gm", "b"):
         assert table.pages[name].take_problems() == [f"console error: {mismatch}"], name
@@ -201,3 +176,140 @@ def test_a_tampered_reveal_is_reported_and_never_used(table: Table) -> None:
     assert [n["message"] for n in run["notifications"]] == [mismatch]
     assert run["messages"] == [] and run["updates"] == []
     assert run["problems"] == [f"console error: {mismatch}"]
+
+
+# ------------------------------------------------------------------ a GM, an Assistant, a player
+
+ASSISTANT = {"_id": "assistantGm00001", "name": "Ida", "role": 3}
+#: A full GM account nobody is logged into, whose id sorts first: a relay to "the first GM by
+#: id" would be lost with it.
+AWAY = {"_id": "aaaGamemaster001", "name": "Gamemaster (away)", "role": 4, "active": False}
+PLAYER = PLAYER_A
+INSECURE = {"isSecureContext": False, "subtle": "undefined", "clipboard": "undefined"}
+CARDS = """(id) => [...game.messages].map((m) => {
+    const state = game.modules.get(id).api.cards.readCard(m);
+    return {id: m.id, card: state?.card.title ?? null, writes: m.flags?.[id]?.writes ?? null,
+            whisper: m.whisper ?? [], changes: state?.changes.length ?? 0};
+})"""
+ORDER_TITLE = "RULEPACK.DangerRoom.Title.Order"
+STRIKE = ({"action": "ok", "fields": {"hit1": 0}},)
+STRIKE_DICE = (6, 7, 8, 2, 9, 1, 3, 6, 4, 1, 2, 3)
+
+
+@contextmanager
+def dnd5e_table(browser_context: BrowserContext, harness_server: HarnessServer,
+                shipped_modules: list[BuiltModule], blocked: list[str],
+                generation: int) -> Iterator[FightTable]:
+    """The GM, an Assistant GM and X-23's player in a dnd5e world over plain http; a full GM
+    account with the lowest id is offline."""
+    module = next(m for m in shipped_modules if m.id == MODULE)
+    users = {"away": AWAY, "gm": GM, "assistant": ASSISTANT, "player": PLAYER}
+    with fight_table(browser_context, harness_server, module, users, blocked,
+                     {"x-23": PLAYER["_id"]}, generation=generation, system="dnd5e") as found:
+        assert found.table.everywhere("() => harness.secure()") == each(found.pages,
+                                                                                INSECURE)
+        assert found.table.everywhere("() => game.users.activeGM.id") == each(
+            found.pages, GM["_id"])
+        yield found
+
+
+def picked_and_ordered(table: FightTable) -> None:
+    """Everyone picks (the Assistant for one Hand Operative), the GM reveals the Speeds; the
+    active GM's client alone rolls the roll-off at Speed 5 and orders the round."""
+    pick(table, "player", "x-23", "claw-strike")
+    pick(table, "gm", "hellfire", "amaranth")
+    pick(table, "gm", "hand-operative", "katana-cut")
+    pick(table, "assistant", "hand-operative-2", "block")
+    table.run("gm", "Danger Room: Reveal Speeds", None, dice=(6, 1))
+    expected = [["X-23", 4], ["Hand Operative", 3], ["Hellfire", 2], ["Hand Operative", 1]]
+    assert table.table.everywhere(ORDER) == each(table.pages, expected)
+    title = table.module.lang[ORDER_TITLE]
+    for name, shown in table.table.everywhere(CARDS, MODULE).items():
+        assert [c["card"] for c in shown].count(title) == 1, name
+
+
+def strike(table: FightTable) -> int:
+    """The player's X-23 claws the Hand Operative, which only a GM may change: its Health as the
+    Python engine predicts for the card's dice."""
+    run = table.run("player", "Danger Room: Claw Strike", "x-23", ("hand-operative",), STRIKE,
+                    dice=STRIKE_DICE)
+    hit = next(m for m in run["messages"] if m["flags"].get(MODULE, {}).get("card", {})
+               .get("call", {}).get("rule") == "resolve_hit")
+    call = hit["flags"][MODULE]["card"]["call"]
+    predicted = run_case(call["ruleset"], call["rule"], call["config"], call["input"], call["dice"])
+    health: int = predicted["state"]["fighters"]["hand-operative"]["health"]
+    assert health < 16
+    return health
+
+
+def applied_once(table: FightTable, health: int) -> str:
+    """Every client holds `health`; exactly one card lists the change, posted by the active GM;
+    no message relays anything. The card's id."""
+    path = f"flags.{MODULE}.fighter.health"
+    assert table.table.everywhere(FIGHTER, "cbtHandA") == each(
+        table.pages, table.table.everywhere(FIGHTER, "cbtHandA")["player"])
+    assert {n: f["health"] for n, f in table.table.everywhere(FIGHTER, "cbtHandA").items()} == \
+        each(table.pages, health)
+    listed = table.table.everywhere(LISTED, path)
+    assert all(len(found) == 1 for found in listed.values()), listed
+    [(card_id, change, _)] = listed["player"]
+    assert (change["before"], change["after"]) == (16, health)
+    for name, shown in table.table.everywhere(CARDS, MODULE).items():
+        assert all(c["card"] is not None and c["writes"] is None and not c["whisper"]
+                   for c in shown), (name, shown)
+    return str(card_id)
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_a_turn_at_a_dnd5e_table_of_a_gm_an_assistant_and_a_player(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """The acceptance table (issue 10): the module's packs load in dnd5e, picks commit over
+    plain http, the round is ordered once with two GMs online, the player's blow on an enemy is
+    applied once by the active GM over the socket, and the GM's Undo restores it everywhere."""
+    with dnd5e_table(browser_context, harness_server, shipped_modules, blocked_requests,
+                     generation) as table:
+        picked_and_ordered(table)
+        health = strike(table)
+        card_id = applied_once(table, health)
+        gm = table.pages["gm"]
+        before = gm.evaluate("async () => (await import('/harness/foundry/record.mjs')).record"
+                             ".updates.length")
+        assert gm.evaluate(UNDO, card_id) is True
+        undo = gm.evaluate("async (n) => structuredClone((await import("
+                           "'/harness/foundry/record.mjs')).record.updates.slice(n))", before)
+        table.relay("gm", {"updates": undo})
+        assert {n: f["health"] for n, f in table.table.everywhere(FIGHTER, "cbtHandA").items()} \
+            == each(table.pages, 16)
+        assert table.table.problems() == each(table.pages, [])
+    assert blocked_requests == []
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_a_blow_is_not_lost_when_the_gm_leaves_before_applying_it(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """The player's request goes to the active GM; that GM leaves before it arrives; the
+    player's client sends it again to the Assistant, now the active GM, who applies it once."""
+    with dnd5e_table(browser_context, harness_server, shipped_modules, blocked_requests,
+                     generation) as table:
+        picked_and_ordered(table)
+        pack, ident = table.table.macro("Danger Room: Claw Strike")
+        view = {**scene(table.world, "x-23", ("hand-operative",)), "actors": []}
+        run = table.pages["player"].run_macro(pack, ident, [{"d": 10, "v": v} for v in STRIKE_DICE],
+                                              None, view, list(STRIKE))
+        assert run["error"] is None, run["error"]
+        [request] = run["socket"]
+        assert request["data"]["to"] == GM["_id"]
+        table.relay("player", {**run, "socket": []})  # the GM's client never gets it
+        table.table.leave("gm")
+        assert table.table.everywhere("() => game.users.activeGM.id") == each(
+            table.pages, ASSISTANT["_id"])
+        hand = table.table.everywhere(FIGHTER, "cbtHandA")
+        assert len({f["health"] for f in hand.values()}) == 1 and hand["player"]["health"] < 16
+        listed = table.table.everywhere(LISTED, f"flags.{MODULE}.fighter.health")
+        assert all(len(found) == 1 for found in listed.values()), listed
+        assert table.table.problems() == each(table.pages, [])
+    assert blocked_requests == []

@@ -11,6 +11,7 @@
  */
 
 import { stageFight } from "./foundry/combat.mjs";
+import { idsFor } from "./foundry/utils.mjs";
 import { fromUuid } from "./foundry/uuid.mjs";
 
 /**
@@ -35,6 +36,7 @@ export function stage({ user = null, users = null, storage = null, fight = null,
   if (users) {
     game.users.clear();
     for (const data of users) game.users.set(data._id, userOf(data));
+    idsFor(user?._id ?? game.user.id);  // a table of clients: each mints ids of its own
   }
   if (user) {
     const found = game.users.get(user._id) ?? userOf(user);
@@ -89,7 +91,7 @@ export async function applyRemote({ from, updates = [], messages = [], socket = 
     await document.update(changes, { remote: true, userId: from });
   }
   for (const data of messages) ChatMessage.receive(data);
-  for (const { event, data } of socket) game.socket.deliver(event, data, from);
+  for (const { event, data } of socket) game.socket.deliver(event, data);
   await window.harness.settle();
   return {
     updates: structuredClone(record.updates.slice(before.updates)),
@@ -107,7 +109,14 @@ export function readable() {
   });
 }
 
-/** Mark a user as joined or gone on this client, firing `userConnected`. */
-export function connect(id, connected) {
+/**
+ * Mark a user as joined or gone on this client, firing `userConnected`; what this client emitted
+ * on the socket in response, for the test to pass on.
+ */
+export async function connect(id, connected) {
+  const { record } = await import("./foundry/record.mjs");
+  const before = record.socket.length;
   game.users.connect(id, connected);
+  await window.harness.settle();
+  return { socket: structuredClone(record.socket.slice(before)) };
 }

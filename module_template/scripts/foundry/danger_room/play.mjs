@@ -17,7 +17,7 @@ import { sendPending } from "./relay.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { fightStep } from "./steps.mjs";
 import { beginTurn, checkTurn, revealCard } from "./turn.mjs";
-import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
+import { activeCombat, askForm, needsGm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
 import { fightConfig } from "./settings.mjs";
 
 /**
@@ -220,6 +220,7 @@ async function act(play, { idle, attack }) {
  */
 export async function playCard(cardKey) {
   try {
+    needsGm();
     const combat = activeCombat();
     const combatant = selectedCombatant(combat);
     checkTurn(combat, combatant);

@@ -10,8 +10,9 @@ import { MODULE_ID } from "../../config.mjs";
 import { aftermath } from "./aftermath.mjs";
 import { entryFor, readFight } from "./fight.mjs";
 import { orderRound, requeue } from "./order.mjs";
+import { isActiveGm } from "../gm-requests.mjs";
 import { playCard } from "./play.mjs";
-import { applyRelayed } from "./relay.mjs";
+import { registerRelay } from "./relay.mjs";
 import { cardlessSave, contest, takeBlow } from "./rolls.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { endTurn, pickCard, publishSpeeds, revealSpeeds, setVisibility, verifyReveal, wait } from "./turn.mjs";
@@ -64,16 +65,18 @@ function guarded(work) {
 
 /**
  * Register the hooks that carry the Turn between clients (call once, on `init`). Each reacts only
- * to another client's change (its own client already did the work): a player's client publishes
- * its Speeds when the GM reveals them; every client checks a card another reveals; the GM's
- * client orders the round once the last Speed is in, re-queues a player's Wait, and applies the
- * updates a player's card leaves to it.
+ * to another client's change (its own client already did the work): every other client publishes
+ * the Speeds of the picks it keeps when the GM reveals them (an Assistant GM's picks too); every
+ * client checks a card another reveals; and the active GM's client alone (`game.users.activeGM`:
+ * with a GM and an Assistant online, one of them) orders the round once the last Speed is in and
+ * re-queues a player's Wait. The updates a player's card leaves arrive over the socket
+ * (`relay.mjs`).
  */
 export function registerDangerRoomHooks() {
   const remote = (/** @type {unknown} */ userId) => userId !== game.user?.id;
   Hooks.on("updateCombat", (/** @type {Combat} */ combat, /** @type {Record<string, any>} */ changes,
     /** @type {unknown} */ _options, /** @type {unknown} */ userId) => {
-    if ( game.user?.isGM || !remote(userId) || combat !== game.combat || !touched(changes, "phase") ) return;
+    if ( !remote(userId) || combat !== game.combat || !touched(changes, "phase") ) return;
     guarded(async () => publishSpeeds(readFight(combat, await moduleItems())));
   });
   Hooks.on("updateCombatant", (/** @type {Combatant} */ combatant, /** @type {Record<string, any>} */ changes,
@@ -81,7 +84,7 @@ export function registerDangerRoomHooks() {
     const combat = combatant.parent;
     if ( !combat || combat !== game.combat || !remote(userId) ) return;
     if ( touched(changes, "reveal") ) guarded(() => verifyReveal(combatant));
-    if ( !game.user?.isGM ) return;
+    if ( !isActiveGm() ) return;
     if ( touched(changes, "speed") ) guarded(async () => orderRound(readFight(combat, await moduleItems())));
     if ( touched(changes, "wait") ) {
       guarded(async () => {
@@ -89,10 +92,6 @@ export function registerDangerRoomHooks() {
         await requeue(fight, entryFor(fight, combatant).record.id);
       });
     }
-  });
-  Hooks.on("createChatMessage", (/** @type {ChatMessage} */ message, /** @type {unknown} */ _options,
-    /** @type {unknown} */ userId) => {
-    if ( game.user?.isGM && remote(userId) ) guarded(() => applyRelayed(message));
   });
 }
 
@@ -105,5 +104,6 @@ export function registerDangerRoomHooks() {
  */
 export function register(_core) {
   registerDangerRoomHooks();
+  registerRelay();
   return DANGER_ROOM;
 }

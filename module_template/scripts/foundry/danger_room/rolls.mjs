@@ -11,7 +11,7 @@ import { entryFor, readFight } from "./fight.mjs";
 import { ATTRIBUTES, moduleItems } from "./sheet.mjs";
 import { sendPending } from "./relay.mjs";
 import { fightStep } from "./steps.mjs";
-import { activeCombat, askForm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
+import { activeCombat, askForm, needsGm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
 import { fightConfig } from "./settings.mjs";
 
 /**
@@ -48,6 +48,7 @@ function boostField(kind, name, label) {
  * @returns {Promise<{fight: import("./fight.mjs").Fight, entry: import("./fight.mjs").Entry}>}
  */
 async function selectedFighter() {
+  needsGm();
   const combat = activeCombat();
   const combatant = selectedCombatant(combat);
   const fight = readFight(combat, await moduleItems());

@@ -17,7 +17,7 @@ import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
 import { fightConfig } from "./settings.mjs";
 import { fightStep } from "./steps.mjs";
-import { activeCombat, askForm, report, selectedCombatant } from "./ui.mjs";
+import { activeCombat, askForm, needsGm, report, selectedCombatant } from "./ui.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -238,6 +238,7 @@ export async function beginTurn(fight, entry) {
  */
 export async function wait() {
   try {
+    needsGm();
     const combat = activeCombat();
     const combatant = selectedCombatant(combat);
     checkTurn(combat, combatant);

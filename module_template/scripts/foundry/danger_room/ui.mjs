@@ -4,6 +4,7 @@
  * @module foundry/danger_room/ui
  */
 
+import { activeGm } from "../gm-requests.mjs";
 import { escapeHtml } from "../html.mjs";
 import { PlayError } from "./errors.mjs";
 
@@ -21,6 +22,14 @@ export function activeCombat() {
   const combat = game.combat;
   if ( !combat || !combat.started ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.NoCombat"));
   return combat;
+}
+
+/**
+ * A player's play needs a GM online: the GM's client applies what the player may not write and
+ * orders the round. Checked before anything changes, so nothing is left half done.
+ */
+export function needsGm() {
+  if ( !game.user?.isGM && !activeGm() ) throw new PlayError(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
 }
 
 /**

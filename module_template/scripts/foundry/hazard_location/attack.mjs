@@ -9,10 +9,10 @@
  * @module foundry/hazard_location/attack
  */
 
-import { applyChanges, postCard } from "../chat-card.mjs";
+
 import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
 import { controlledToken, hexesBetween, targetedToken } from "./canvas.mjs";
-import { documentChanges, namesOf } from "./changes.mjs";
+import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
 import { readOrWarn, runDiceFree, runRolled } from "./engine.mjs";
 import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
 import { outcomeLines } from "./summary.mjs";
@@ -206,6 +206,7 @@ async function askCalledShot(defender, chosen, content) {
 export async function attack({ attacker = controlledToken(), target = targetedToken() } = {}) {
   if ( !attacker?.actor || !target?.actor ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedTokens"));
   const actors = [attacker.actor, target.actor];
+  if ( missingGm(actors) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const read = await readOrWarn(async () => {
     const ids = characterIds(actors);
     return { content: await engineContent(), a: readCombatant(actors[0], ids[0]), d: readCombatant(actors[1], ids[1]) };
@@ -244,10 +245,10 @@ async function resolve(combatants, built, content) {
   if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   const [a, d] = combatants;
   const after = [result.state.attacker, result.state.defender];
-  const changes = await applyChanges(documentChanges(combatants, after, result.events));
+  const changes = documentChanges(combatants, after, result.events);
   const names = namesOf(combatants, locationLabels(content));
   const heading = game.i18n.format("RULEPACK.Hazard.Summary.Attack", { attacker: a.name, target: d.name, weapon: built.distanceText });
   const summary = [heading, ...outcomeLines(result.events, names, d.character.id)];
   const title = game.i18n.format("RULEPACK.Hazard.AttackCard", { attacker: a.name, target: d.name });
-  return postCard({ title, rolls, call, result, summary, changes, speaker: ChatMessage.getSpeaker({ actor: a.actor }) });
+  return applyAndPost(changes, { title, rolls, call, result, summary, speaker: ChatMessage.getSpeaker({ actor: a.actor }) });
 }

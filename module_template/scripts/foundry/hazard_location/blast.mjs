@@ -8,14 +8,13 @@
  * @module foundry/hazard_location/blast
  */
 
-import { applyChanges, postCard } from "../chat-card.mjs";
 import { moduleDocuments } from "../packs.mjs";
 import {
   ITEM_TYPES, characterIds, engineContent, locationLabels, readCombatant, readExplosive
 } from "./actors.mjs";
 import { lengthText } from "./attack.mjs";
 import { controlledToken, hexesBetween, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
-import { documentChanges, namesOf } from "./changes.mjs";
+import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
 import { readOrWarn, runRolled } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { blastWindow } from "./windows.mjs";
@@ -85,14 +84,14 @@ async function strike(item, { token, distance }, content) {
     ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
     return undefined;
   }
-  const changes = await applyChanges(documentChanges([target], [result.state.target], result.events));
+  const changes = documentChanges([target], [result.state.target], result.events);
   const names = namesOf([target], locationLabels(content), { [explosive.id]: item.name });
   const heading = game.i18n.format("RULEPACK.Hazard.Summary.Blast", {
     explosive: item.name, target: target.name, distance: lengthText(distance)
   });
   const summary = [heading, ...outcomeLines(result.events, names, target.character.id)];
   const title = game.i18n.format("RULEPACK.Hazard.BlastCard", { explosive: item.name, target: target.name });
-  return postCard({ title, rolls, call, result, summary, changes });
+  return applyAndPost(changes, { title, rolls, call, result, summary });
 }
 
 /**
@@ -103,6 +102,7 @@ async function strike(item, { token, distance }, content) {
 export async function blast() {
   const reached = victims();
   if ( !reached ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedBlast"));
+  if ( missingGm(reached.map(({ token }) => /** @type {Actor} */ (token.actor))) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const choices = await explosives();
   if ( !choices.length ) return refuse(game.i18n.localize("RULEPACK.Hazard.NoExplosives"));
   const id = await blastWindow({

@@ -8,6 +8,23 @@
  * @module foundry/hazard_location/changes
  */
 
+import { applyChanges } from "../card-changes.mjs";
+import { postCard } from "../chat-card.mjs";
+import { activeGm } from "../gm-requests.mjs";
+import { canWrite, pendingLine, relayWrites, relayed } from "../gm-writes.mjs";
+
+/** The name this ruleset's relayed writes travel under (`register.mjs`). */
+export const KIND = "hazard_location";
+/**
+ * What the attack and blast rules write back, by document type: the only paths the GM's client
+ * applies for a player.
+ * @type {Readonly<Record<string, readonly string[]>>}
+ */
+export const WRITABLE = Object.freeze({
+  Actor: Object.freeze(["system.stamina_current", "system.injuries"]),
+  Item: Object.freeze(["system.current_av", "system.dv_current"])
+});
+
 /**
  * @typedef {import("./actors.mjs").Combatant} Combatant
  * @typedef {import("../card-changes.mjs").Change} Change
@@ -93,6 +110,34 @@ export function documentChanges(combatants, after, events) {
     changes.push(...itemChanges(combatant, before.weapons, now.weapons, "dv_current"));
   });
   return changes;
+}
+
+/**
+ * Whether this user needs the GM's client for an attack on `actors` and none is online (checked
+ * before any roll, so nothing is half done): a player may write only what they own.
+ * @param {Actor[]} actors
+ * @returns {boolean}
+ */
+export function missingGm(actors) {
+  return actors.some((actor) => !canWrite(actor)) && !activeGm();
+}
+
+/**
+ * Apply a rule's changes and post its card. A user who may write every changed document applies
+ * them and the card lists them (with the GM's Undo); otherwise none is applied here: the card
+ * names them and the active GM's client applies them all, on a card of its own that its Undo
+ * restores (`foundry/gm-writes.mjs`).
+ * @param {Change[]} changes
+ * @param {import("../chat-card.mjs").CardSpec} spec  the card, without its changes
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function applyAndPost(changes, spec) {
+  if ( changes.every((change) => change.document && canWrite(change.document)) ) {
+    return postCard({ ...spec, changes: await applyChanges(changes) });
+  }
+  const message = await postCard({ ...spec, summary: [...(spec.summary ?? []), ...changes.map(pendingLine)] });
+  await relayWrites(KIND, [{ card: { title: spec.title, call: spec.call, result: spec.result }, changes: changes.map(relayed) }]);
+  return message;
 }
 
 /**

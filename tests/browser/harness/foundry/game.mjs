@@ -75,6 +75,8 @@ function buildGame(manifest, release, system) {
     modules: new Collection([[manifest.id, { ...manifest, active: true }]]),
     i18n: new Localization("en"),
     settings: new ClientSettings(),
+    // Connected before `init`, as Foundry's client is.
+    socket: new Socket(),
   };
   game.settings.register("core", "rollMode", { scope: "client", default: "publicroll" });
   return game;
@@ -201,7 +203,6 @@ export async function boot(moduleId, { generation = 12, system = "worldbuilding"
   if (generation >= 13) addDesignatedUser(game.users);
   game.user = user;
   user.targets = new Set();
-  game.socket = new Socket();
   game.actors = loadWorld(DOCUMENT_CLASSES.Actor, await getJSON(new URL("actors.json", world)));
   game.items = new Collection();
   game.folders = new Collection();

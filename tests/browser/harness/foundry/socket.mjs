@@ -2,8 +2,8 @@
  * Stand-in for `game.socket`, the socket.io client of Foundry's server, for module events. As
  * Foundry's server does, it relays only `module.<id>` events of an active module whose manifest
  * says `"socket": true` (anything else is silently dropped), passes every other connected client
- * the JSON the sender emitted plus the sender's user id, and never delivers an event back to the
- * client that emitted it. Between pages the test plays the server: it reads what a client
+ * the JSON the sender emitted (nothing else: who sent it is for the data to say, as socketlib's
+ * messages do), and never delivers an event back to the client that emitted it. Between pages the test plays the server: it reads what a client
  * emitted (`record.socket`) and hands it to the others' `deliver`.
  * @module harness/foundry/socket
  */
@@ -16,7 +16,7 @@ export class Socket {
     this.handlers = new Map();
   }
 
-  /** @param {string} event @param {(data: unknown, senderId: string) => void} fn */
+  /** @param {string} event @param {(data: unknown) => void} fn */
   on(event, fn) {
     if (typeof fn !== "function") throw new Error(`socket: the handler for "${event}" is not a function`);
     this.handlers.set(event, [...(this.handlers.get(event) ?? []), fn]);
@@ -45,12 +45,11 @@ export class Socket {
    * Another client's event arriving here (called by the test, playing the server).
    * @param {string} event
    * @param {unknown} data
-   * @param {string} senderId
    */
-  deliver(event, data, senderId) {
+  deliver(event, data) {
     for (const fn of this.handlers.get(event) ?? []) {
       try {
-        fn(structuredClone(data), senderId);
+        fn(structuredClone(data));
       } catch (error) {
         console.error(`socket handler for "${event}" threw`, error);
       }

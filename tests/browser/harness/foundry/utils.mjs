@@ -94,14 +94,27 @@ export function escapeHTML(text) {
 }
 
 let counter = 0;
+let prefix = "harness";
 
 /**
- * A 16-character document id; deterministic so that screenshots and records are stable.
+ * A 16-character document id; deterministic so that screenshots and records are stable, and
+ * distinct between clients (`idsFor`), as Foundry's random ids are.
  * @returns {string}
  */
 export function randomID() {
   counter += 1;
-  return `harness${String(counter).padStart(9, "0")}`;
+  return `${prefix}${String(counter).padStart(9, "0")}`;
+}
+
+/**
+ * Make this client's new ids its own: seven characters from the logged-in user's id, so two
+ * clients of one table never mint the same id.
+ * @param {string} userId
+ */
+export function idsFor(userId) {
+  let hash = 7;
+  for (const c of String(userId)) hash = (hash * 31 + c.charCodeAt(0)) >>> 0;
+  prefix = `c${hash.toString(36).padStart(6, "0").slice(-6)}`;
 }
 
 /**

@@ -1,0 +1,108 @@
+/**
+ * Document changes a player's card makes to documents the player does not own (the enemy it
+ * hurts): Foundry's server refuses those ("User X lacks permission to update Actor [id]"), so
+ * the player's client, having rolled and posted its card, asks the active GM's client
+ * (`gm-requests.mjs`) to apply them through `applyChanges` and post a card of its own listing
+ * them before → after, which the GM can undo. A ruleset registers what its writes may touch
+ * (`allowed`) and anything to do before applying (`prepare`); every other change is refused on
+ * the GM's client and reported.
+ * @module foundry/gm-writes
+ */
+
+import { applyChanges } from "./card-changes.mjs";
+import { postCard } from "./chat-card.mjs";
+import { documentFromUuid } from "./compat.mjs";
+import { askGm, registerGmRequest } from "./gm-requests.mjs";
+
+/**
+ * @typedef {import("./card-changes.mjs").Change} Change
+ * @typedef {{title: string, call: import("./chat-card.mjs").RulesCall,
+ *   result: import("./chat-card.mjs").CaseResult}} RelayedCard  the card whose rule made the changes
+ * @typedef {{card: RelayedCard|null, changes: {uuid: string, path: string, value: unknown}[]}} Run
+ *   the changes one card made, applied together and listed on one card of the GM's
+ * @typedef {{allowed: (document: foundry.abstract.Document, path: string) => boolean,
+ *   prepare?: (changes: Change[]) => Promise<void>}} WritePolicy
+ */
+
+/**
+ * Whether this user may write `document` themselves: a GM may write anything, a player what
+ * they own (Foundry's OWNER permission).
+ * @param {foundry.abstract.Document} document
+ * @returns {boolean}
+ */
+export function canWrite(document) {
+  return game.user?.isGM === true || /** @type {any} */ (document).isOwner === true;
+}
+
+/**
+ * The changes of one run as this GM may apply them: resolved, and only those the policy allows
+ * (each refused one reported).
+ * @param {Run} run
+ * @param {WritePolicy} policy
+ * @returns {Promise<Change[]>}
+ */
+async function allowedChanges(run, policy) {
+  /** @type {Change[]} */
+  const changes = [];
+  for ( const { uuid, path, value } of run.changes ?? [] ) {
+    const document = await documentFromUuid(String(uuid));
+    if ( !document || !policy.allowed(document, String(path)) ) {
+      ui.notifications.error(game.i18n.localize("RULEPACK.Gm.Refused"));
+      continue;
+    }
+    changes.push({ document: /** @type {any} */ (document), path: String(path), value });
+  }
+  return changes;
+}
+
+/**
+ * Register the GM's side of a ruleset's relayed writes (once, on `init`): each run applied in
+ * order and listed on a card with its rules call, so the GM's Undo restores it.
+ * @param {string} kind  the ruleset's name
+ * @param {WritePolicy} policy
+ */
+export function registerGmWrites(kind, policy) {
+  registerGmRequest(`${kind}.writes`, async (/** @type {{runs: Run[]}} */ data, sender) => {
+    for ( const run of data?.runs ?? [] ) {
+      const changes = await allowedChanges(run, policy);
+      if ( !changes.length ) continue;
+      await policy.prepare?.(changes);
+      const records = await applyChanges(changes);
+      if ( !run.card ) continue;
+      const summary = [game.i18n.format("RULEPACK.Gm.AppliedFor", { name: sender?.name ?? "?" })];
+      await postCard({ title: run.card.title, call: run.card.call, result: run.card.result, summary, changes: records });
+    }
+  });
+}
+
+/**
+ * Send runs of changes to the active GM's client (nothing when there are none).
+ * @param {string} kind
+ * @param {Run[]} runs
+ * @returns {Promise<void>}
+ */
+export async function relayWrites(kind, runs) {
+  const full = runs.filter((run) => run.changes.length);
+  if ( full.length ) await askGm(`${kind}.writes`, { runs: full });
+}
+
+/**
+ * A change left for the GM's client, as a line of the player's card.
+ * @param {Change} change
+ * @returns {string}
+ */
+export function pendingLine(change) {
+  const name = /** @type {any} */ (change.document)?.name ?? change.uuid ?? "";
+  return game.i18n.format("RULEPACK.Gm.Pending", { name, path: change.path, after: JSON.stringify(change.value) });
+}
+
+/**
+ * One change as a run's entry: its document's uuid, the path and the value.
+ * @param {Change} change
+ * @returns {{uuid: string, path: string, value: unknown}}
+ */
+export function relayed(change) {
+  const uuid = change.document?.uuid ?? change.uuid;
+  if ( !uuid ) throw new Error("a relayed change needs a document");
+  return { uuid, path: change.path, value: change.value };
+}
