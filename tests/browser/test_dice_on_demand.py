@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from browser_page import BuiltModule, OpenPage
+import pytest
+from browser_page import GENERATIONS, BuiltModule, OpenPage
 
 from compiler.rules import run_case
 
@@ -20,7 +21,7 @@ ROLL = """async ([moduleId, ruleset, rule, input, faces]) => {
 
 
 def roll(page: Any, module: BuiltModule, rule: str, inp: dict[str, Any],
-         faces: list[dict[str, int]]) -> dict[str, Any]:
+         faces: list[dict[str, Any]]) -> dict[str, Any]:
     found: dict[str, Any] = page.evaluate(ROLL, [module.id, "primitives", rule, inp, faces])
     return found
 
@@ -50,4 +51,38 @@ def test_a_rule_that_needs_no_dice_or_refuses_rolls_none(
     assert none["dice"] == [] and none["result"]["state"] == {"successes": 0}
     refused = roll(page, module, "count_at_least", {"die": 10, "count": 2}, [])
     assert refused["dice"] == [] and refused["result"]["error"]["code"] == "bad_input"
+    assert page.take_problems() == []
+
+
+FATE = """async ([moduleId, faces]) => {
+    const { scriptedDice } = await import("/harness/foundry/dice.mjs");
+    const { runCase } = await import(`/modules/${moduleId}/scripts/rules/harness.mjs`);
+    const cards = game.modules.get(moduleId).api.cards;
+    scriptedDice.script(faces);
+    const roll = await new Roll(`${faces.length}dF`).evaluate();
+    const dice = cards.diceOf(roll);
+    const call = {ruleset: "primitives", rule: "fate", config: {fate_dice: faces.length},
+                  input: {modifier: 1}, dice};
+    return {dice, result: runCase(call.ruleset, call.rule, call.config, call.input, call.dice),
+            term: roll.dice[0].constructor.name, faces: roll.dice[0].faces};
+}"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_fate_dice_are_recorded_as_f(
+    shipped_modules: list[BuiltModule], open_page: OpenPage, generation: int,
+) -> None:
+    """A FateDie has three faces like a d3 (`faces` 3) but shows -1, 0, +1: the dice queue says
+    "F" (catalogue C1), so the rules core and the Python engine read the roll as Fate dice."""
+    module = shipped_modules[0]
+    page = open_page(module, generation)
+    faces = [{"d": "F", "v": v} for v in (-1, 0, 1, 1)]
+    out = page.evaluate(FATE, [module.id, faces])
+    assert (out["term"], out["faces"]) == ("FateDie", 3)
+    assert out["dice"] == faces
+    assert out["result"] == run_case("primitives", "fate", {"fate_dice": 4}, {"modifier": 1},
+                                     faces)
+    assert out["result"]["state"]["total"] == 2
+    rolled = roll(page, module, "fate", {"modifier": 0}, faces)
+    assert rolled["formulas"] == ["1dF"] * 4 and rolled["dice"] == faces
     assert page.take_problems() == []

@@ -85,12 +85,24 @@ const undoing = new Set();
 /* -------------------------------------------- */
 
 /**
+ * The size a die term records in the dice queue: its faces, or "F" for a Fate die. A Fate die
+ * has `faces` 3 like a d3 but shows -1, 0 or +1, so it is told by its denomination ("f"), never
+ * by its faces (`foundry.dice.terms.FateDie`).
+ * @param {foundry.dice.terms.DiceTerm} term
+ * @returns {number|string}
+ */
+function dieSize(term) {
+  const denomination = /** @type {{DENOMINATION?: string}} */ (term.constructor).DENOMINATION;
+  return String(denomination).toLowerCase() === "f" ? "F" : term.faces;
+}
+
+/**
  * The dice queue of evaluated rolls: every result of every die term, in order.
- * @param {...Roll} rolls  plain `NdX` rolls (modifiers are the rules core's business)
+ * @param {...Roll} rolls  plain `NdX` and `NdF` rolls (modifiers are the rules core's business)
  * @returns {DieFace[]}
  */
 export function diceOf(...rolls) {
-  return rolls.flatMap((roll) => roll.dice.flatMap((term) => term.results.map((r) => ({ d: term.faces, v: r.result }))));
+  return rolls.flatMap((roll) => roll.dice.flatMap((term) => term.results.map((r) => ({ d: dieSize(term), v: r.result }))));
 }
 
 /**
