@@ -314,6 +314,8 @@ interface ChatMessageData {
   flags?: Record<string, Record<string, unknown>>;
   /** "An array of User ids who are whispered recipients of this message" */
   whisper?: string[];
+  /** "Is this message sent blindly where the creating User cannot see it?" */
+  blind?: boolean;
 }
 
 /**
@@ -334,6 +336,13 @@ declare class ChatMessage extends foundry.abstract.Document {
   /** The message's evaluated Roll instances ("rolls: An array of Roll instances"). */
   readonly rolls: Roll[];
   static create(data: ChatMessageData, operation?: Record<string, unknown>): Promise<ChatMessage | undefined>;
+  /**
+   * "Update the data of a ChatMessage instance to apply a requested roll mode": public, gmroll
+   * (the GMs and the roller), blindroll (the GMs only, hidden from the roller), selfroll; "roll"
+   * is the user's current mode. v12 and v13 (deprecated for applyMode in v14).
+   * v12 https://foundryvtt.com/api/v12/classes/client.ChatMessage.html#applyRollMode
+   */
+  static applyRollMode(chatData: ChatMessageData, rollMode: string): ChatMessageData;
   static getSpeaker(options?: { scene?: unknown; actor?: Actor | null; token?: unknown; alias?: string }): ChatSpeakerData;
 }
 

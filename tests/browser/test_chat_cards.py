@@ -482,3 +482,31 @@ def test_yaml_emitter_refuses_what_is_not_fixture_data(page: HarnessPage, value:
         try {{ toYaml({value}); return null; }} catch (e) {{ return e instanceof YamlError; }}
     }}""", HAZARD)
     assert error is True
+
+
+VISIBILITY = """async (id) => {
+    const m = game.messages.get(id);
+    return {whisper: [...m.whisper], blind: m.blind};
+}"""
+SET_MODE = "(mode) => game.settings.set('core', 'rollMode', mode)"
+
+
+@pytest.mark.parametrize("faces", [(3, 4), ()], ids=["rolled", "no-rolls"])
+@pytest.mark.parametrize(("mode", "expected"), [
+    ("publicroll", {"whisper": [], "blind": False}),
+    ("gmroll", {"whisper": ["harnessUser00001"], "blind": False}),
+    ("blindroll", {"whisper": ["harnessUser00001"], "blind": True}),
+    ("selfroll", {"whisper": ["harnessUser00001"], "blind": False}),
+])
+def test_a_card_follows_the_users_roll_mode(
+    page: HarnessPage, faces: tuple[int, ...], mode: str, expected: dict[str, Any]
+) -> None:
+    """The roll-mode selector of the chat log decides who sees a card, as for any roll: v13
+    applies no mode to a bare ChatMessage.create, v12 none to a message without rolls."""
+    call = SUM_2D6 if faces else {**SUM_2D6, "input": {"die": 6, "count": 0}}
+    page.evaluate(SET_MODE, mode)
+    try:
+        posted = post(page, [], faces=faces, call=call)
+    finally:
+        page.evaluate(SET_MODE, "publicroll")
+    assert page.evaluate(VISIBILITY, posted["id"]) == expected

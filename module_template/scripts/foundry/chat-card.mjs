@@ -231,7 +231,8 @@ async function cardContent(state, rolls) {
 /* -------------------------------------------- */
 
 /**
- * Post a card: the rolls rendered as Foundry does, the summary, the changes, the rules trace.
+ * Post a card: the rolls rendered as Foundry does, the summary, the changes, the rules trace; who
+ * sees it follows the user's roll mode (public, GM only, blind, self).
  * @param {CardSpec} spec
  * @returns {Promise<ChatMessage|undefined>}
  */
@@ -247,13 +248,18 @@ export async function postCard(spec) {
   };
   const state = { card, changes: structuredClone(spec.changes ?? []), undone: false };
   const rolls = spec.rolls ?? [];
-  return ChatMessage.create({
+  /** @type {ChatMessageData} */
+  const data = {
     speaker: spec.speaker ?? ChatMessage.getSpeaker(),
     flavor: escapeHtml(spec.title),
     content: await cardContent(state, rolls),
     rolls,
     flags: { [MODULE_ID]: state }
-  });
+  };
+  // The roll mode the user chose in the chat log: v13 applies none to a bare create, v12 none to
+  // a message without rolls, so the card applies it itself, as dnd5e's do.
+  ChatMessage.applyRollMode(data, String(game.settings.get("core", "rollMode") ?? "roll"));
+  return ChatMessage.create(data);
 }
 
 /**

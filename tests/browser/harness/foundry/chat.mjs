@@ -7,7 +7,8 @@
  * Roll modes as each generation applies them (`ChatMessage.applyRollMode`): v12's `_preCreate`
  * applies `options.rollMode`, else `data.rollMode`, else the user's `core.rollMode` setting to a
  * message with rolls and no whisper yet (foundryvtt/foundryvtt#10278); v13 only when
- * `options.rollMode` is given (#11442), so a bare `create` is public there. Only the author or a
+ * `options.rollMode` is given (#11442), so a bare `create` is public there. A message without
+ * rolls is left as its data says in both: only `applyRollMode` on the data makes it private. Only the author or a
  * GM may update a message.
  * @module harness/foundry/chat
  */
@@ -81,8 +82,10 @@ export class ChatMessage extends Document {
     }
     const { rollMode: dataMode, ...rest } = data;
     const visibility = { whisper: [...(data.whisper ?? [])], blind: data.blind === true };
-    const mode = game.release.generation < 13
-      ? (rolls.length && !visibility.whisper.length ? (options.rollMode ?? dataMode ?? game.settings.get("core", "rollMode")) : options.rollMode)
+    // Only a message with rolls gets a roll mode applied: on v12 the given or the user's current
+    // one unless it is whispered already, on v13 only one given in `options`.
+    const mode = !rolls.length ? null : game.release.generation < 13
+      ? (visibility.whisper.length ? null : (options.rollMode ?? dataMode ?? game.settings.get("core", "rollMode")))
       : options.rollMode;
     if (mode) this.applyRollMode(visibility, mode);
     const stored = {
