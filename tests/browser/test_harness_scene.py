@@ -115,3 +115,63 @@ def test_dialog_refuses_answers_to_questions_it_did_not_ask(
     with pytest.raises(PageError, match=message):
         wait(page, answers)
     assert page.evaluate("() => document.querySelectorAll('#dialogs form').length") == 0
+
+
+@pytest.fixture(scope="module", params=[12, 13], ids=["v12", "v13"])
+def any_page(
+    request: pytest.FixtureRequest, browser_context: BrowserContext,
+    harness_server: HarnessServer, shipped_modules: list[BuiltModule],
+) -> Iterator[HarnessPage]:
+    module = next(m for m in shipped_modules if m.id == HAZARD)
+    opened = HarnessPage.open(browser_context, harness_server, module, request.param)
+    yield opened
+    opened.page.close()
+
+
+DIALOG = """async ([answers, throwing]) => {
+    const { scriptedAnswers } = await import("/harness/foundry/dialogs.mjs");
+    scriptedAnswers.script(answers);
+    const seen = [];
+    const wait = foundry.applications.api.DialogV2.wait({
+        window: {title: "Ask"}, content: '<input name="n" value="1">',
+        buttons: [{action: "go", label: "Go", callback: (event, button, dialog) => {
+            seen.push(dialog instanceof HTMLDialogElement ? "HTMLDialogElement"
+                      : dialog?.constructor?.name);
+            if (throwing) throw new Error("bad answer");
+            return "went";
+        }}]});
+    const outcome = await Promise.race([
+        wait.then((v) => ({resolved: v}), (e) => ({rejected: e.message})),
+        scriptedAnswers.stuck.then((title) => ({stuck: title}))]);
+    await harness.settle();
+    return {outcome, seen};
+}"""
+
+
+def test_dialogv2_wait_settles_as_each_generation_does(any_page: HarnessPage) -> None:
+    """Dismissed: v12 rejects (rejectClose defaults to true), v13 resolves null (#11763). A
+    button callback gets the HTMLDialogElement on v12, the DialogV2 on v13."""
+    generation = any_page.evaluate("() => game.release.generation")
+    went = any_page.evaluate(DIALOG, [[{"action": "go"}], False])
+    third = "HTMLDialogElement" if generation < 13 else "DialogV2"
+    assert went == {"outcome": {"resolved": "went"}, "seen": [third]}
+    closed = any_page.evaluate(DIALOG, [[{"action": None}], False])["outcome"]
+    if generation < 13:
+        assert closed == {"rejected": "Dialog was dismissed without pressing a button."}
+    else:
+        assert closed == {"resolved": None}
+    assert any_page.take_problems() == []
+
+
+def test_a_throwing_callback_leaves_the_dialog_open_and_the_promise_pending(
+    any_page: HarnessPage,
+) -> None:
+    """Nothing settles the promise and nothing is shown: only the console's uncaught rejection;
+    the next answer is for the same dialog (here: none, so the user is stuck)."""
+    result = any_page.evaluate(DIALOG, [[{"action": "go"}], True])
+    assert result["outcome"] == {"stuck": "Ask"}
+    assert [p for p in any_page.take_problems() if "bad answer" in p] != []
+    closed = any_page.evaluate(DIALOG, [[{"action": "go"}, {"action": None}], True])["outcome"]
+    assert closed in ({"rejected": "Dialog was dismissed without pressing a button."},
+                      {"resolved": None})
+    any_page.take_problems()

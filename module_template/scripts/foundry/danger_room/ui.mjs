@@ -118,7 +118,10 @@ function answerOf(form, field) {
 
 /**
  * Ask the user to fill a small form (`DialogV2.wait`, OK and Cancel); null when the dialog is
- * cancelled or closed.
+ * cancelled or closed. An answer the form refuses is a PlayError (shown as a notification by
+ * `report`): the button's callback catches it and hands it back, because Foundry neither rejects
+ * the dialog's promise nor shows anything when a callback throws (the dialog just stays open,
+ * with an "Uncaught (in promise)" in the console).
  * @param {string} title   plain text
  * @param {FormField[]} fields
  * @returns {Promise<Record<string, string|number>|null>}
@@ -132,14 +135,23 @@ export async function askForm(title, fields) {
         action: "ok", label: game.i18n.localize("RULEPACK.DangerRoom.Confirm"), default: true,
         callback: (/** @type {Event} */ _event, /** @type {HTMLButtonElement} */ button) => {
           const form = button.form;
-          return form ? Object.fromEntries(fields.map((f) => [f.name, answerOf(form, f)])) : null;
+          try {
+            return { values: form ? Object.fromEntries(fields.map((f) => [f.name, answerOf(form, f)])) : null };
+          } catch(err) {
+            return { failed: err };
+          }
         }
       },
       { action: "cancel", label: game.i18n.localize("RULEPACK.DangerRoom.Cancel") }
     ],
     rejectClose: false
   });
-  return answers && typeof answers === "object" ? /** @type {Record<string, string|number>} */ (answers) : null;
+  if ( !answers || (typeof answers !== "object") ) return null;
+  const { values, failed } = /** @type {{values?: Record<string, string|number>|null, failed?: unknown}} */ (answers);
+  if ( failed !== undefined ) {
+    throw failed instanceof PlayError ? failed : new PlayError(failed instanceof Error ? failed.message : String(failed));
+  }
+  return values ?? null;
 }
 
 /**
