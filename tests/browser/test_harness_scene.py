@@ -175,3 +175,30 @@ def test_a_throwing_callback_leaves_the_dialog_open_and_the_promise_pending(
     assert closed in ({"rejected": "Dialog was dismissed without pressing a button."},
                       {"resolved": None})
     any_page.take_problems()
+
+
+@pytest.mark.parametrize(("target", "spaces"), [
+    ({"q": 1, "r": 0}, 1), ({"q": 1, "r": 1}, 1), ({"q": 3, "r": 3}, 3), ({"q": -2, "r": 5}, 5),
+])
+def test_a_square_grid_counts_a_diagonal_step_as_one_space(
+    any_page: HarnessPage, target: dict[str, int], spaces: int
+) -> None:
+    """As Foundry's square grid: `spaces` is the Chebyshev count whatever `core.gridDiagonals`
+    says; v12's measurePath result has no `diagonals` or `euclidean` (v13 added them)."""
+    any_page.evaluate("""async (scene) => {
+        const { stageScene } = await import("/harness/foundry/canvas.mjs");
+        stageScene(scene);
+    }""", {"grid": {"type": "square", "distance": 5, "units": "ft"},
+           "tokens": [{"id": "a", "actor": ACTOR, "q": 0, "r": 0},
+                      {"id": "b", "actor": ACTOR, **target}]})
+    result = any_page.evaluate("""() => {
+        const [a, b] = canvas.tokens.placeables;
+        const path = canvas.grid.measurePath([a.center, b.center]);
+        return {generation: game.release.generation, keys: Object.keys(path).sort(),
+                spaces: path.spaces, distance: path.distance,
+                kind: [canvas.grid.isSquare, canvas.grid.isHexagonal, canvas.grid.isGridless]};
+    }""")
+    v13 = ["diagonals", "euclidean"] if result["generation"] >= 13 else []
+    assert result["keys"] == sorted(["cost", "distance", "segments", "spaces", "waypoints", *v13])
+    assert (result["spaces"], result["distance"]) == (spaces, spaces * 5)
+    assert result["kind"] == [True, False, False]

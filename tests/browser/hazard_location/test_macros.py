@@ -246,3 +246,39 @@ def test_content_the_rules_refuse_is_a_warning_not_a_crash(
     result = run(open_page(module, 13), ctx, case, (f"console warning: {message}",))
     assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
     assert result["notifications"] == [{"type": "warning", "message": message}]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_on_a_square_grid_the_distance_is_typed_not_counted_as_hexes(
+    module: BuiltModule, open_page: OpenPage, generation: int
+) -> None:
+    """A square grid's spaces are not combat hexes (Foundry counts the diagonal step to (3, 3) as
+    3 spaces): nothing is measured, the attack window asks for the distance and says why."""
+    ctx = macro(module, "hazard_location.attack")
+    answer = {"action": "attack", "fields": {"weapon": "service-handgun", "distance": "45",
+                                             "distance_unit": "m"}}
+    case = attack(module, fighter(module, TARGET), (3, 3), six(2, 2, 2, 2, 2), answer,
+                  grid={"type": "square", "distance": 5, "units": "ft"})
+    result = run(open_page(module, generation), ctx, case)
+    [window] = result["dialogs"]
+    distance = next(f for f in window["fields"] if f["name"] == "distance")
+    assert distance["value"] == ""
+    assert module.lang["RULEPACK.Hazard.TypeDistanceSquare"] in window["text"]
+    assert "3 hexes" not in window["text"]
+    card = stored(result["messages"][0])
+    assert card["call"]["input"]["distance"] == {"value": 45, "unit": "m"}
+
+
+@pytest.mark.parametrize("grid", [{"type": "square"}, {"type": "gridless"}])
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_blast_off_a_hex_grid_is_refused_with_the_reason(
+    module: BuiltModule, open_page: OpenPage, generation: int, grid: dict[str, Any]
+) -> None:
+    ctx = macro(module, "hazard_location.blast")
+    case = blast_cases(ctx)[0]
+    assert case.scene is not None
+    off_hexes = Case((), None, scene={**case.scene, "grid": grid}, answers=())
+    warning = module.lang["RULEPACK.Hazard.BlastNeedsHexes"]
+    result = run(open_page(module, generation), ctx, off_hexes, (f"console warning: {warning}",))
+    assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
+    assert result["notifications"] == [{"type": "warning", "message": warning}]

@@ -11,7 +11,7 @@
 
 
 import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
-import { controlledToken, hexesBetween, targetedToken } from "./canvas.mjs";
+import { controlledToken, hexesBetween, targetedToken, typeDistanceNote } from "./canvas.mjs";
 import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
 import { readOrWarn, runDiceFree, runRolled } from "./engine.mjs";
 import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
@@ -219,7 +219,7 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
     attacker: a.name, target: d.name,
     weapons: a.character.weapons.map((/** @type {any} */ w) => weaponOption(w, measured)),
     distance: measured === null ? "" : formatQuantity(measured.value),
-    distanceNote: measured === null ? game.i18n.localize("RULEPACK.Hazard.TypeDistance") : lengthText(measured),
+    distanceNote: measured === null ? typeDistanceNote() : lengthText(measured),
     species: d.character.species ? null : speciesChoices(content),
     speciesLabel: speciesName(content, d.character.species ?? ""),
     complications: /** @type {any[]} */ (CONFIG.complications ?? []).map((c) => ({ id: c.id, label: c.id }))

@@ -13,7 +13,7 @@ import {
   ITEM_TYPES, characterIds, engineContent, locationLabels, readCombatant, readExplosive
 } from "./actors.mjs";
 import { lengthText } from "./attack.mjs";
-import { controlledToken, hexesBetween, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
+import { controlledToken, hexesBetween, onHexes, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
 import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
 import { readOrWarn, runRolled } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
@@ -100,6 +100,7 @@ async function strike(item, { token, distance }, content) {
  * @returns {Promise<ChatMessage[]|undefined>}
  */
 export async function blast() {
+  if ( canvas?.grid && !onHexes() ) return refuse(game.i18n.localize("RULEPACK.Hazard.BlastNeedsHexes"));
   const reached = victims();
   if ( !reached ) return refuse(game.i18n.localize("RULEPACK.Hazard.NeedBlast"));
   if ( missingGm(reached.map(({ token }) => /** @type {Actor} */ (token.actor))) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));

@@ -39,16 +39,33 @@ export function targetedTokens() {
 }
 
 /**
- * The distance from `from` to `to` in hexes, exactly, or null on a gridless scene (where the grid
- * measures no spaces). Foundry's `measurePath` counts every step between neighbouring spaces as
- * one space, which on a hex grid is the hex distance between centres (HZ-G32).
+ * Whether the viewed scene's grid is a hex grid, whose spaces are combat hexes.
+ * @returns {boolean}
+ */
+export function onHexes() {
+  return canvas?.grid?.isHexagonal === true;
+}
+
+/**
+ * Why the distance must be typed on this scene: no grid, or a square one.
+ * @returns {string}  localised
+ */
+export function typeDistanceNote() {
+  return game.i18n.localize(canvas?.grid?.isGridless === false ? "RULEPACK.Hazard.TypeDistanceSquare" : "RULEPACK.Hazard.TypeDistance");
+}
+
+/**
+ * The distance from `from` to `to` in hexes, exactly, or null off a hex grid (a square grid's
+ * spaces are not hexes; a gridless one measures no spaces). Foundry's `measurePath` counts every
+ * step between neighbouring spaces as one space, which on a hex grid is the hex distance between
+ * centres (HZ-G32).
  * @param {{x: number, y: number}} from
  * @param {{x: number, y: number}} to
  * @returns {Length|null}
  */
 export function hexesBetween(from, to) {
   const grid = canvas?.grid;
-  if ( !grid || grid.isGridless ) return null;
+  if ( !grid || !onHexes() ) return null;
   const { spaces } = grid.measurePath([from, to]);
   return Number.isSafeInteger(spaces) && (spaces >= 0) ? { value: spaces, unit: "hex" } : null;
 }
@@ -80,7 +97,7 @@ export function templateOrigin(template) {
  */
 export function tokensInTemplate(template) {
   const grid = canvas?.grid;
-  if ( !grid || grid.isGridless ) return [];
+  if ( !grid || !onHexes() ) return [];
   const origin = templateOrigin(template);
   const radius = template.document.distance;
   return (canvas?.tokens?.placeables ?? []).filter((token) => {
