@@ -51,7 +51,8 @@ export function onHexes() {
  * @returns {string}  localised
  */
 export function typeDistanceNote() {
-  return game.i18n.localize(canvas?.grid?.isGridless === false ? "RULEPACK.Hazard.TypeDistanceSquare" : "RULEPACK.Hazard.TypeDistance");
+  if ( canvas?.grid?.isGridless === false ) return game.i18n.localize("RULEPACK.Hazard.TypeDistanceSquare");
+  return game.i18n.localize("RULEPACK.Hazard.TypeDistance");
 }
 
 /**
