@@ -14,6 +14,7 @@ import { PlayError } from "./errors.mjs";
 import { entryFor, nameOf } from "./fight.mjs";
 import { postStep, runStep } from "./steps.mjs";
 import { fightConfig } from "./settings.mjs";
+import { OWN_UPDATE } from "./tracker.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -112,8 +113,8 @@ async function orderOnce(fight) {
   const step = await runStep("turn_order", orderInput(fight, order));
   order.dice = step.call.dice;
   await combat.setFlag(MODULE_ID, "order", order);
-  await combat.updateEmbeddedDocuments("Combatant", initiatives(fight, step.result.state.acting_order));
-  await combat.update({ turn: 0 });
+  await combat.updateEmbeddedDocuments("Combatant", initiatives(fight, step.result.state.acting_order), OWN_UPDATE);
+  await combat.update({ turn: 0 }, OWN_UPDATE);
   const names = step.result.state.acting_order.map((/** @type {string} */ id) => nameOf(fight, id)).join(", ");
   await postStep(step, {
     title: game.i18n.localize("RULEPACK.DangerRoom.Title.Order"),
@@ -141,8 +142,8 @@ export async function requeue(fight, fighter) {
   if ( outcome.error ) throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
   const turn = combat.turn;
   await combat.setFlag(MODULE_ID, "order", order);
-  await combat.updateEmbeddedDocuments("Combatant", initiatives(fight, outcome.state.acting_order));
-  await combat.update({ turn });
+  await combat.updateEmbeddedDocuments("Combatant", initiatives(fight, outcome.state.acting_order), OWN_UPDATE);
+  await combat.update({ turn }, OWN_UPDATE);
   const step = { call: { ruleset: "danger_room", rule: "turn_order", config: { ...fightConfig() }, input: orderInput(fight, order), dice: order.dice }, result: outcome, rolls: [] };
   const names = outcome.state.acting_order.map((/** @type {string} */ id) => nameOf(fight, id)).join(", ");
   await postStep(step, {

@@ -13,6 +13,7 @@ import { orderRound, requeue } from "./order.mjs";
 import { isActiveGm } from "../gm-requests.mjs";
 import { playCard } from "./play.mjs";
 import { registerRelay } from "./relay.mjs";
+import { registerTrackerGuard } from "./tracker.mjs";
 import { cardlessSave, contest, takeBlow } from "./rolls.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { endTurn, pickCard, publishSpeeds, revealSpeeds, setVisibility, verifyReveal, wait } from "./turn.mjs";
@@ -105,5 +106,6 @@ export function registerDangerRoomHooks() {
 export function register(_core) {
   registerDangerRoomHooks();
   registerRelay();
+  registerTrackerGuard();
   return DANGER_ROOM;
 }

@@ -17,6 +17,7 @@ import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
 import { fightConfig } from "./settings.mjs";
 import { fightStep } from "./steps.mjs";
+import { OWN_UPDATE } from "./tracker.mjs";
 import { activeCombat, askForm, needsGm, report, selectedCombatant } from "./ui.mjs";
 
 /**
@@ -279,7 +280,8 @@ export async function endTurn() {
       title, stateOf: (s) => ({ fighters: Object.fromEntries(Object.entries(s.fighters).map(([id, f]) => [id, { ...f, acted: false }])) })
     });
     await fightStep(fight, "expire_defences", { state: fight.state, moment: "end_of_turn", fighter: null }, { title, onlyIfEvents: true });
-    await combat.nextRound();
+    // Not Combat#nextRound: its update could not carry the option the tracker guard lets by.
+    await combat.update({ round: combat.round + 1, turn: 0 }, OWN_UPDATE);
   } catch(err) {
     report(err);
   }

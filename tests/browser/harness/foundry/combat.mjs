@@ -107,13 +107,16 @@ export class Combat extends Document {
    */
   async rollInitiative(ids, { formula = null } = {}) {
     const updates = [];
+    const messages = [];
     for (const id of ids) {
       const combatant = this.combatants.get(id, { strict: true });
       const roll = await new Roll(formula ?? "1d20").evaluate();
       updates.push({ _id: id, initiative: roll.total });
-      await ChatMessage.implementation.create({ flavor: `${combatant.name} rolls for Initiative!`, content: String(roll.total), rolls: [roll] });
+      messages.push({ flavor: `${combatant.name} rolls for Initiative!`, content: String(roll.total), rolls: [roll] });
     }
+    // As Foundry: the initiatives first, then the roll messages.
     await this.updateEmbeddedDocuments("Combatant", updates);
+    for (const data of messages) await ChatMessage.implementation.create(data);
     return this;
   }
 
