@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import re
 from pathlib import Path
 from typing import Any
@@ -54,13 +55,59 @@ def probe(tools: NodeTools, module: Path, docs: list[dict[str, Any]]) -> dict[st
     return report
 
 
+NO_BLANK = object()
+
+
+def blank_of(spec: dict[str, Any]) -> Any:
+    """`blankOf`: what a new document's required field without a default starts as, or
+    NO_BLANK when no blank value is valid (then the field is null until filled in)."""
+    kind = spec["type"]
+    value: Any
+    if kind in ("integer", "number"):
+        value = spec["choices"][0] if "choices" in spec else min(
+            max(0, spec.get("min", 0)), spec.get("max", math.inf))
+        value = math.ceil(value) if kind == "integer" else value
+    elif kind == "string":
+        value = spec["choices"][0] if "choices" in spec else ""
+        long_enough = spec.get("minLength", 0) <= len(value) <= spec.get("maxLength", math.inf)
+        pattern = spec.get("pattern")
+        if not long_enough or (pattern is not None and not re.search(pattern, value)):
+            return NO_BLANK
+    elif kind in ("array", "map", "boolean"):
+        value = {"array": [], "map": {}, "boolean": False}[kind]
+        if spec.get("minItems", 0) > 0:
+            return NO_BLANK
+    elif kind == "object":
+        value = {}
+        for name, field in spec.get("fields", {}).items():
+            if field.get("required"):
+                inner = field["initial"] if "initial" in field else blank_of(field)
+                if inner is NO_BLANK:
+                    return NO_BLANK
+                value[name] = inner
+    elif kind == "union":
+        return blank_of({**spec["options"][0], "nullable": False})
+    else:
+        return None if spec["nullable"] else NO_BLANK
+    return value
+
+
+def common_options(spec: dict[str, Any]) -> dict[str, Any]:
+    """`commonOptions`: required always; the default, else null when it may be absent, else a
+    blank value (null, and nullable, when there is none)."""
+    if "initial" in spec:
+        return {"required": True, "nullable": spec["nullable"], "initial": spec["initial"]}
+    if spec["nullable"] or not spec.get("required", True):
+        return {"required": True, "nullable": True, "initial": None}
+    blank = blank_of(spec)
+    if blank is NO_BLANK:
+        return {"required": True, "nullable": True, "initial": None}
+    return {"required": True, "nullable": False, "initial": blank}
+
+
 def expected_field(spec: dict[str, Any]) -> dict[str, Any]:
     """The field class and options data-models.mjs must build for one description."""
-    has_initial = "initial" in spec
-    nullable = spec["nullable"] or (not spec.get("required", True) and not has_initial)
-    options: dict[str, Any] = {"required": True, "nullable": nullable}
-    if has_initial or nullable:
-        options["initial"] = spec["initial"] if has_initial else None
+    options: dict[str, Any] = common_options(spec)
     kind = spec["type"]
     record: dict[str, Any] = {"class": CLASSES.get(kind, "StringField"), "options": options}
     if kind in ("integer", "number"):

@@ -143,16 +143,64 @@ export function elementOf(spec) {
 /* -------------------------------------------- */
 
 /**
+ * A blank value of a field the schema requires but gives no default: what a document created
+ * from the sidebar starts with (Foundry cleans a new document with each field's `initial`, then
+ * validates it, and "may not be undefined" refuses the document). The first choice, the number
+ * nearest 0 within the bounds, an empty text, list or map, false, an object of blanks, the first
+ * option of a union; undefined when no blank value is valid (a text that must match a pattern,
+ * a list that may not be empty).
+ * @param {FieldSpec} spec
+ * @returns {unknown}
+ */
+export function blankOf(spec) {
+  let candidate;
+  switch ( spec.type ) {
+    case "integer":
+    case "number":
+      candidate = spec.choices?.[0] ?? Math.min(Math.max(0, spec.min ?? 0), spec.max ?? Infinity);
+      if ( spec.type === "integer" ) candidate = Math.ceil(/** @type {number} */ (candidate));
+      break;
+    case "string": candidate = spec.choices?.[0] ?? ""; break;
+    case "boolean": candidate = false; break;
+    case "array": candidate = []; break;
+    case "map": candidate = {}; break;
+    case "object": candidate = blankObject(spec.fields ?? {}); break;
+    case "union": candidate = blankOf((spec.options ?? [])[0] ?? { type: "any", nullable: true }); break;
+    default: candidate = null;
+  }
+  return (candidate !== undefined) && conforms(spec, candidate) ? candidate : undefined;
+}
+
+/**
+ * The blank value of an object: each required field's initial or blank value.
+ * @param {Record<string, FieldSpec>} fields
+ * @returns {Record<string, unknown>|undefined}
+ */
+function blankObject(fields) {
+  /** @type {Record<string, unknown>} */
+  const out = {};
+  for ( const [name, field] of Object.entries(fields) ) {
+    if ( !field.required ) continue;
+    const value = Object.hasOwn(field, "initial") ? structuredClone(field.initial) : blankOf(field);
+    if ( value === undefined ) return undefined;
+    out[name] = value;
+  }
+  return out;
+}
+
+/**
  * The options every field class takes. A field the schema lets authors omit, with no default,
- * is stored as null: that is how Foundry keeps "absent" once a document is loaded.
+ * is stored as null: that is how Foundry keeps "absent" once a document is loaded. A field the
+ * schema requires without a default starts blank in a new document (`blankOf`), or, when no
+ * blank value is valid, null until the GM fills it in (the rules refuse the document until then).
  * @param {FieldSpec} spec
  * @returns {{required: boolean, nullable: boolean, initial: unknown}}
  */
 function commonOptions(spec) {
-  const hasInitial = Object.hasOwn(spec, "initial");
-  const nullable = spec.nullable || (!spec.required && !hasInitial);
-  const initial = hasInitial ? structuredClone(spec.initial) : (nullable ? null : undefined);
-  return { required: true, nullable, initial };
+  if ( Object.hasOwn(spec, "initial") ) return { required: true, nullable: spec.nullable, initial: structuredClone(spec.initial) };
+  if ( spec.nullable || !spec.required ) return { required: true, nullable: true, initial: null };
+  const blank = blankOf(spec);
+  return blank === undefined ? { required: true, nullable: true, initial: null } : { required: true, nullable: false, initial: blank };
 }
 
 /**

@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
 from macro_kinds import STAGE
+from test_macros import by_id, macro_contexts
 
 from danger_room.kinds import case, world_for
 from danger_room.world import MODULE
-from test_macros import by_id, macro_contexts
 
 
 @pytest.mark.parametrize("lost", ["-3", "1.5", "100001"])
