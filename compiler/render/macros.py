@@ -1,4 +1,6 @@
-"""The module's macros: one per hit-location table (every module), then its ruleset's own.
+"""The module's macros: one per hit-location table (every module), one to import its fighters and
+items into a world whose system has no pack of them (every module with some), then its ruleset's
+own.
 
 A ruleset declares its macros in `module_template/macros/<ruleset>/macros.json`, beside their
 templates. An entry is one macro, or with `each` one macro per document of the listed kinds (in
@@ -21,10 +23,13 @@ from markupsafe import Markup
 from compiler import plugins
 from compiler.errors import BuildError
 from compiler.model import Document, Ruleset
-from compiler.packing import MacroSpec
+from compiler.packing import MacroSpec, subtypes
 from compiler.render.environment import render
 
 HIT_LOCATION_ICON = "icons/svg/target.svg"
+IMPORT_ICON = "icons/svg/item-bag.svg"  # Item.DEFAULT_ICON
+#: The key of the shared macro that imports a module's fighters and items into a world.
+IMPORT_KEY = "import-world-documents"
 METHOD = re.compile(r"[a-z][A-Za-z0-9]*", re.ASCII)
 COMMENT = re.compile(r"[\x20-\x7e]*", re.ASCII)
 KEYS = frozenset({"each", "key", "name", "template", "img", "method", "comment"})
@@ -41,6 +46,12 @@ def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
         )
         for table in ruleset.of_kind("hit_locations")
     ]
+    if any(doc.kind in subtypes(ruleset.engine) for doc in ruleset.documents):
+        # Fighters and items load from packs only in worlds of the packs' systems: elsewhere
+        # the GM imports them (foundry/import.mjs).
+        macros.append(MacroSpec(
+            key=IMPORT_KEY, name="Import fighters and items into this world",
+            command=render("macros/import.js.j2", module_id=ruleset.module_id), img=IMPORT_ICON))
     for entry in declared(ruleset.engine):
         macros += _expand(ruleset, entry)
     return tuple(macros)

@@ -1,11 +1,12 @@
 """The module's JavaScript: the shared core and the module's own ruleset, plus generated modules.
 
 A module ships the files of `module_template/{scripts,templates}` that belong to no ruleset, the
-folders of its own ruleset (its JS rules core and its Foundry adapter) and four generated
+folders of its own ruleset (its JS rules core and its Foundry adapter) and five generated
 modules: `scripts/config.mjs` (build-time data), `scripts/rules/rulesets.mjs` (its engines'
 rules, config defaults and input shapes), `scripts/foundry/ruleset.mjs` (its adapter's part of
-the API) and `scripts/foundry/traces.mjs` (the engines' rules-trace tables). No other ruleset's
-file reaches it.
+the API), `scripts/foundry/traces.mjs` (the engines' rules-trace tables), and
+`scripts/world-documents.mjs` (its fighters and items, for a GM to import into a world whose
+system has no pack of them). No other ruleset's file reaches it.
 """
 
 from __future__ import annotations
@@ -144,6 +145,24 @@ def system_packs(packs: Sequence[Pack]) -> dict[str, dict[str, str]]:
     return found
 
 
+def _without_keys(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """A pack document as world data: the LevelDB `_key`s (its own and its embedded ones') out."""
+    return {k: [_without_keys(v) if isinstance(v, Mapping) else v for v in value]
+            if isinstance(value, list) else value
+            for k, value in doc.items() if k != "_key"}
+
+
+def world_documents(packs: Sequence[Pack]) -> dict[str, list[dict[str, Any]]]:
+    """The Item and Actor documents of the first target system's packs (every copy holds the
+    same), as a GM imports them into a world of another system."""
+    found: dict[str, list[dict[str, Any]]] = {"Item": [], "Actor": []}
+    systems = [pack.system for pack in packs if pack.system is not None]
+    for pack in packs:
+        if pack.system is not None and pack.system == systems[0]:
+            found[pack.document_type] = [_without_keys(entry) for entry in pack.entries]
+    return found
+
+
 def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
     """All JS and template files of the module, generated ones included."""
     files = dict(static_files(ruleset.engine))
@@ -157,6 +176,8 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         data_schemas=data_schemas(ruleset.engine),
         rules_data=rules_data(ruleset),
     ).encode()
+    files["scripts/world-documents.mjs"] = render(
+        "scripts/world-documents.mjs.j2", documents=world_documents(packs)).encode()
     files["scripts/rules/rulesets.mjs"] = rules_registry((plugins.SHARED_ENGINE, ruleset.engine))
     files.update(foundry_registry(ruleset.engine))
     return files

@@ -11,6 +11,7 @@ import { rollHitLocation } from "./foundry/hit-location.mjs";
 import { CARDS, registerCardHooks } from "./foundry/chat-card.mjs";
 import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerGmRequests } from "./foundry/gm-requests.mjs";
+import { importContent, registerWorldNotice } from "./foundry/import.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
 
@@ -24,6 +25,8 @@ import { withRuleset } from "./foundry/ruleset.mjs";
  *   Run one rule of this module's engine on explicit dice faces (same call as the fixtures).
  * @property {(key: string) => Promise<ChatMessage|undefined>} rollHitLocation
  *   Roll on one of this module's hit-location tables and post the result.
+ * @property {() => Promise<number>} importContent
+ *   GM: import the module's fighters and items into a world whose system has no pack of them.
  * @property {typeof CARDS} cards
  *   The chat-card builder every ruleset adapter posts through (`foundry/chat-card.mjs`):
  *   `postCard`, `applyChanges`, `diceOf`, `traceLines`, `undoCard`, `copyFixture`, `fixtureYaml`,
@@ -41,12 +44,14 @@ Hooks.once("init", () => {
   registerSheets();
   registerCardHooks();
   registerGmRequests();
+  registerWorldNotice();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,
     config: RULES_CONFIG,
     runRule: (rule, input, dice, config = {}) => runCase(ENGINE, rule, { ...RULES_CONFIG, ...config }, input, dice),
     rollHitLocation,
+    importContent,
     cards: CARDS
   };
   module.api = Object.freeze(withRuleset(core));

@@ -97,11 +97,13 @@ declare namespace foundry.utils {
 declare var fromUuid: ((uuid: string, options?: { invalid?: boolean }) => Promise<foundry.abstract.Document | null>) | undefined;
 
 /**
- * A module package as listed in `game.modules`. The module only reads it to attach its `api`
- * (declared in `module-api.d.ts`); no core member of it is called.
+ * A module package as listed in `game.modules`: the module attaches its `api` (declared in
+ * `module-api.d.ts`) and reads its `title` ("The title of the package", names its folders).
  * v12 https://foundryvtt.com/api/v12/classes/foundry.packages.BaseModule.html
  */
-declare class Module {}
+declare class Module {
+  readonly title: string;
+}
 
 /**
  * CompendiumCollection#getDocuments: "Load multiple documents from the Compendium pack using a
@@ -254,6 +256,20 @@ declare class Item extends foundry.abstract.Document {
   readonly type: string;
   readonly img: string | null;
   readonly system: unknown;
+  /**
+   * Document.createDocuments: "Create multiple Documents using provided input data"; `keepId`
+   * keeps the given `_id`s.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.Document.html#createDocuments
+   */
+  static createDocuments(data: Record<string, unknown>[], operation?: { keepId?: boolean }): Promise<Item[]>;
+}
+
+/**
+ * A Folder of the sidebar: `Folder.create({name, type})` makes one for a document type.
+ * v12 https://foundryvtt.com/api/v12/classes/client.Folder.html
+ */
+declare class Folder extends foundry.abstract.Document {
+  static create(data: { name: string; type: string }, operation?: Record<string, unknown>): Promise<Folder | undefined>;
 }
 
 /**
@@ -266,6 +282,8 @@ declare class Actor extends foundry.abstract.Document {
   readonly img: string | null;
   readonly system: unknown;
   readonly items: foundry.utils.Collection<Item>;
+  /** Document.createDocuments (see Item.createDocuments). */
+  static createDocuments(data: Record<string, unknown>[], operation?: { keepId?: boolean }): Promise<Actor[]>;
 }
 
 /**

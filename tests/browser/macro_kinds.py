@@ -203,8 +203,23 @@ def expect_hit_location(ctx: MacroContext, case: Case) -> Outcome:
     ),))
 
 
+# ---------------------------------------------------------------- importing into a world
+
+
+def import_cases(ctx: MacroContext) -> list[Case]:
+    """In the harness's worldbuilding world, which loads the module's packs: nothing to import.
+    (A world of another system imports: test_worlds.py.)"""
+    return [Case((), None)]
+
+
+def expect_import(ctx: MacroContext, case: Case) -> Outcome:
+    notice = ctx.module.lang["RULEPACK.Import.FromPacks"]
+    return Outcome(messages=(), notifications=(("info", notice),))
+
+
 KINDS: dict[str, MacroKind] = {
     "rollHitLocation": MacroKind(hit_location_cases, expect_hit_location),
+    "importContent": MacroKind(import_cases, expect_import),
 }
 
 #: Lays out what a case needs besides the scene: the user, local storage, the viewed Combat.

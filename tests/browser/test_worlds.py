@@ -120,3 +120,85 @@ def test_the_manifest_has_an_item_and_actor_pack_per_target_system(
             (f"{collection}-{system}", system) for system in ("worldbuilding", "dnd5e")
             for collection in ("items", "actors"))
         assert not module.manifest.get("relationships", {}).get("systems")
+
+
+IMPORT = "Import fighters and items into this world"
+WORLD = """(id) => ({
+    items: game.items.filter((i) => i.getFlag(id, "key") !== undefined).map((i) => i.id).sort(),
+    actors: game.actors.filter((a) => a.getFlag(id, "key") !== undefined
+                               && a.folder !== undefined).map((a) => a.id).sort(),
+    folders: [...game.folders].map((f) => [f.name, f.type]),
+    packs: [...game.packs].map((p) => p.collection).sort()})"""
+
+
+def run_import(page: HarnessPage, module: BuiltModule) -> dict[str, object]:
+    pack, ident = next((p, d["_id"]) for p, d in module.documents("Macro") if d["name"] == IMPORT)
+    return page.run_macro(pack, ident, [], None)
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_in_a_world_of_another_system_the_gm_imports_the_fighters_and_items(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], generation: int,
+) -> None:
+    """A swade world loads none of the module's Item and Actor packs: at `ready` the GM is told to
+    import them; the import makes the same documents (same ids) in folders of the module's, once;
+    the macros then find the imported items (a Hazard blast's explosive, a Danger Room card)."""
+    for module in shipped_modules:
+        page = HarnessPage.open(browser_context, harness_server, module, generation,
+                                system="swade")
+        try:
+            assert page.take_problems() == []  # the notice is an info, logged as such
+            # The harness's world holds copies of the pack actors; a swade world has none.
+            page.evaluate("""(id) => { for (const a of [...game.actors]) {
+                if (a.getFlag(id, "key") !== undefined) game.actors.delete(a.id); } }""", module.id)
+            before = page.evaluate(WORLD, module.id)
+            assert not any("items-" in p or "actors-" in p for p in before["packs"])
+            run = run_import(page, module)
+            assert run["error"] is None and run["problems"] == []
+            items = sorted(d["_id"] for _, d in module.documents("Item"))
+            actors = sorted(d["_id"] for _, d in module.documents("Actor"))
+            after = page.evaluate(WORLD, module.id)
+            assert after["items"] == items and after["actors"] == actors
+            assert after["folders"] == [
+                [module.manifest["title"], "Item"], [module.manifest["title"], "Actor"]]
+            count = len(items) + len(actors)
+            message = module.lang["RULEPACK.Import.Done"].replace("{count}", str(count))
+            assert run["notifications"] == [{"type": "info", "message": message}]
+            again = run_import(page, module)  # nothing twice
+            assert page.evaluate(WORLD, module.id)["items"] == items
+            assert again["notifications"][0]["message"] == module.lang[
+                "RULEPACK.Import.Done"].replace("{count}", "0")
+            reader = PACK_READERS[module.id][0]
+            ran = 0
+            for ctx in macro_contexts(module):
+                if ctx.method == reader:
+                    kind = KINDS[ctx.method]
+                    check_case(page, ctx, kind, kind.cases(ctx)[0])
+                    ran += 1
+            assert ran == 1
+        finally:
+            page.page.close()
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_in_a_pf2e_world_the_gm_is_told_why_there_are_no_fighters(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], generation: int,
+) -> None:
+    """pf2e refuses module Actor and Item sub-types: the module boots, says so at `ready` and
+    when asked to import; the hit-location macros (tables load in every world) still work."""
+    module = by_id(shipped_modules, HAZARD)
+    page = HarnessPage.open(browser_context, harness_server, module, generation, system="pf2e")
+    try:
+        refused = module.lang["RULEPACK.Import.Refused"].replace("{system}", "pf2e").replace(
+            "{reason}", "foundryvtt/pf2e#14795")
+        assert page.take_problems() == [f"console warning: {refused}"]
+        run = run_import(page, module)
+        assert run["notifications"] == [{"type": "error", "message": refused}]
+        assert run["problems"] == [f"console error: {refused}"]
+        ctx = next(c for c in macro_contexts(module) if c.method == "rollHitLocation")
+        kind = KINDS[ctx.method]
+        check_case(page, ctx, kind, kind.cases(ctx)[0])
+    finally:
+        page.page.close()

@@ -30,7 +30,7 @@ TEMPLATE = HERE.parents[1] / "module_template"
 MODULE = "rulepack-mini"
 GENERATED = (
     "module.json", "lang/en.json", "scripts/config.mjs", "scripts/rules/rulesets.mjs",
-    "scripts/foundry/ruleset.mjs", "scripts/foundry/traces.mjs",
+    "scripts/foundry/ruleset.mjs", "scripts/foundry/traces.mjs", "scripts/world-documents.mjs",
 )
 
 

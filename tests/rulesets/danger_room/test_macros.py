@@ -12,7 +12,7 @@ import pytest
 from compiler.model import Ruleset
 from compiler.packing import MacroSpec
 from compiler.pipeline import load_content
-from compiler.render.macros import declared, macro_specs
+from compiler.render.macros import IMPORT_KEY, declared, macro_specs
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 CALL = re.compile(r"^await api\.danger_room\.([A-Za-z]+)\((.*)\);$", re.M)
@@ -24,8 +24,9 @@ def rulesets() -> dict[str, Ruleset]:
 
 
 def danger_room_macros(ruleset: Ruleset) -> list[MacroSpec]:
-    """The macros the ruleset declares (the shared hit-location ones left out)."""
-    return [m for m in macro_specs(ruleset) if not m.key.startswith("hit-location-")]
+    """The macros the ruleset declares (the shared hit-location and import ones left out)."""
+    return [m for m in macro_specs(ruleset)
+            if not m.key.startswith("hit-location-") and m.key != IMPORT_KEY]
 
 
 def call_of(command: str) -> tuple[str, list[object]]:

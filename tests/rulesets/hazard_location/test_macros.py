@@ -13,7 +13,7 @@ import pytest
 from compiler.model import Ruleset
 from compiler.packing import MacroSpec
 from compiler.pipeline import load_content
-from compiler.render.macros import macro_specs
+from compiler.render.macros import IMPORT_KEY, macro_specs
 
 CONTENT = Path(__file__).resolve().parents[3] / "content"
 CALL = re.compile(r"\bapi\.hazard_location\.(\w+)\(\)")
@@ -25,8 +25,9 @@ def rulesets() -> dict[str, Ruleset]:
 
 
 def ruleset_macros(ruleset: Ruleset) -> list[MacroSpec]:
-    """The macros the ruleset declares (the shared hit-location ones left out)."""
-    return [m for m in macro_specs(ruleset) if not m.key.startswith("hit-location-")]
+    """The macros the ruleset declares (the shared hit-location and import ones left out)."""
+    return [m for m in macro_specs(ruleset)
+            if not m.key.startswith("hit-location-") and m.key != IMPORT_KEY]
 
 
 def test_hazard_module_has_attack_and_blast(rulesets: dict[str, Ruleset]) -> None:
