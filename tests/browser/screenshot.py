@@ -18,6 +18,8 @@ from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
 from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
 from playwright.sync_api import BrowserContext, sync_playwright
 
+from compiler.render.macros import IMPORT_KEY
+
 DEFAULT_OUT = REPO / "docs" / "screenshots"
 # The macro whose card a ruleset shows, where its first macro is not the telling one, and more
 # cards worth showing, (macro name, file name suffix): each ruleset's kinds module says.
@@ -28,6 +30,12 @@ EXTRA_SHOTS = {
     name: module.EXTRA_SHOTS for name, module in ruleset_kinds().items()
     if hasattr(module, "EXTRA_SHOTS")
 }
+
+
+def card_macros(module: BuiltModule) -> list[tuple[str, dict[str, object]]]:
+    """(pack, macro) of the module's macros that post a card: not the shared import macro."""
+    return [(pack, doc) for pack, doc in module.documents("Macro")
+            if doc.get("flags", {}).get(module.id, {}).get("key") != IMPORT_KEY]
 
 
 def showcase(ctx: MacroContext) -> Case:
@@ -52,11 +60,12 @@ def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
 def take_screenshots(
     context: BrowserContext, server: HarnessServer, modules: list[BuiltModule], out: Path
 ) -> list[Path]:
-    """`<out>/<ruleset>-chat-card.png` for every module with a macro (its first macro's card)."""
+    """`<out>/<ruleset>-chat-card.png` for every module with a macro that posts a card (its first
+    such macro's card)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
-        macros = module.documents("Macro")
+        macros = card_macros(module)
         if not macros:
             continue
         page = HarnessPage.open(context, server, module)

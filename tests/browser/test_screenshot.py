@@ -8,7 +8,7 @@ from pathlib import Path
 from browser_launch import HarnessServer
 from browser_page import BuiltModule
 from playwright.sync_api import BrowserContext
-from screenshot import DEFAULT_OUT, EXTRA_SHOTS, take_screenshots
+from screenshot import DEFAULT_OUT, EXTRA_SHOTS, card_macros, take_screenshots
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -22,7 +22,7 @@ def png_size(path: Path) -> tuple[int, int]:
 
 
 def expected_names(modules: list[BuiltModule]) -> list[str]:
-    cards = [f"{m.ruleset}-chat-card.png" for m in modules if m.documents("Macro")]
+    cards = [f"{m.ruleset}-chat-card.png" for m in modules if card_macros(m)]
     extra = [f"{m.ruleset}-{suffix}.png" for m in modules
              for _, suffix in EXTRA_SHOTS.get(m.ruleset, ())]
     return sorted(cards + extra)

@@ -85,8 +85,10 @@ def test_item_and_actor_packs_load_only_in_a_world_of_their_system(
         expected = sorted(f"{module.id}.{p['name']}" for p in module.manifest["packs"]
                           if p.get("system", "dnd5e") == "dnd5e")
         assert found == expected
-        assert f"{module.id}.items-dnd5e" in found and f"{module.id}.actors-dnd5e" in found
         assert not any(p.endswith("-worldbuilding") for p in found)
+    for module_id in (DANGER, HAZARD):  # these two target dnd5e
+        found = loaded_packs(dnd5e_pages[module_id])
+        assert f"{module_id}.items-dnd5e" in found and f"{module_id}.actors-dnd5e" in found
 
 
 @pytest.mark.parametrize("module_id", [DANGER, HAZARD])
@@ -111,15 +113,22 @@ def test_the_macros_find_their_items_in_a_dnd5e_world(
 def test_the_manifest_has_an_item_and_actor_pack_per_target_system(
     shipped_modules: list[BuiltModule],
 ) -> None:
-    """Every Item and Actor pack names one system, one copy per target; no `relationships.systems`
-    keeps the module from being enabled elsewhere (foundryvtt/foundryvtt#10385)."""
+    """Every Item and Actor pack names one system, one copy of each per target; no
+    `relationships.systems` keeps the module from being enabled elsewhere (#10385)."""
     for module in shipped_modules:
         systemed = [(p["name"], p["system"]) for p in module.manifest["packs"]
                     if p["type"] in ("Item", "Actor")]
+        targets = sorted({system for _, system in systemed})
         assert sorted(systemed) == sorted(
-            (f"{collection}-{system}", system) for system in ("worldbuilding", "dnd5e")
-            for collection in ("items", "actors"))
+            (f"{collection}-{system}", system) for system in targets
+            for collection in ("items", "actors")
+            if any(name == f"{collection}-{system}" for name, _ in systemed)), module.id
+        assert all(name.rsplit("-", 1)[-1] == system for name, system in systemed)
         assert not module.manifest.get("relationships", {}).get("systems")
+    for module_id in (DANGER, HAZARD):
+        module = by_id(shipped_modules, module_id)
+        assert {p.get("system") for p in module.manifest["packs"]} == {
+            "worldbuilding", "dnd5e", None}
 
 
 IMPORT = "Import fighters and items into this world"
@@ -144,7 +153,7 @@ def test_in_a_world_of_another_system_the_gm_imports_the_fighters_and_items(
     """A swade world loads none of the module's Item and Actor packs: at `ready` the GM is told to
     import them; the import makes the same documents (same ids) in folders of the module's, once;
     the macros then find the imported items (a Hazard blast's explosive, a Danger Room card)."""
-    for module in shipped_modules:
+    for module in (by_id(shipped_modules, DANGER), by_id(shipped_modules, HAZARD)):
         page = HarnessPage.open(browser_context, harness_server, module, generation,
                                 system="swade")
         try:
