@@ -3,8 +3,9 @@
  * Foundry's server does, it relays only `module.<id>` events of an active module whose manifest
  * says `"socket": true` (anything else is silently dropped), passes every other connected client
  * the JSON the sender emitted (nothing else: who sent it is for the data to say, as socketlib's
- * messages do), and never delivers an event back to the client that emitted it. Between pages the test plays the server: it reads what a client
- * emitted (`record.socket`) and hands it to the others' `deliver`.
+ * messages do), and never delivers an event back to the client that emitted it. Between pages
+ * the test plays the server: it reads what a client emitted (`record.socket`) and hands it to the
+ * others' `deliver`.
  * @module harness/foundry/socket
  */
 
