@@ -25,6 +25,7 @@
 import { MODULE_ID } from "../config.mjs";
 import { TRACES } from "./traces.mjs";
 import { applyChanges, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
+import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { toYaml } from "./yaml.mjs";
@@ -83,27 +84,6 @@ const undoing = new Set();
 /* -------------------------------------------- */
 /*  Dice and trace                              */
 /* -------------------------------------------- */
-
-/**
- * The size a die term records in the dice queue: its faces, or "F" for a Fate die. A Fate die
- * has `faces` 3 like a d3 but shows -1, 0 or +1, so it is told by its denomination ("f"), never
- * by its faces (`foundry.dice.terms.FateDie`).
- * @param {foundry.dice.terms.DiceTerm} term
- * @returns {number|string}
- */
-function dieSize(term) {
-  const denomination = /** @type {{DENOMINATION?: string}} */ (term.constructor).DENOMINATION;
-  return String(denomination).toLowerCase() === "f" ? "F" : term.faces;
-}
-
-/**
- * The dice queue of evaluated rolls: every result of every die term, in order.
- * @param {...Roll} rolls  plain `NdX` and `NdF` rolls (modifiers are the rules core's business)
- * @returns {DieFace[]}
- */
-export function diceOf(...rolls) {
-  return rolls.flatMap((roll) => roll.dice.flatMap((term) => term.results.map((r) => ({ d: dieSize(term), v: r.result }))));
-}
 
 /**
  * The TRACE table of an engine of this module (`traces.mjs`), or none.
@@ -398,7 +378,7 @@ export function registerCardHooks() {
   return onRenderChatMessage(activateCard);
 }
 
-export { applyChanges };
+export { applyChanges, diceOf };
 
 /** What rulesets reach through `game.modules.get(MODULE_ID).api.cards`. */
 export const CARDS = Object.freeze({ postCard, applyChanges, diceOf, traceLines, undoCard, copyFixture, fixtureYaml, readCard });

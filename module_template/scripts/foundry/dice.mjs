@@ -2,7 +2,8 @@
  * Dice on demand, for every ruleset: run a rule of the pure rules core with the faces rolled so
  * far; while it stops with `queue_exhausted`, roll the die it names with Foundry's `Roll` (so the
  * players see every die), append the face and run it again. The core never sees Foundry, and the
- * faces it used are exactly the dice queue a golden fixture would hold (catalogue §0 C1).
+ * faces it used are exactly the dice queue a golden fixture would hold (catalogue §0 C1); and the
+ * dice queue of rolls made some other way (`diceOf`).
  * @module foundry/dice
  */
 
@@ -62,4 +63,25 @@ export async function rollRule(ruleset, rule, config, input) {
     dice.push({ d: asked, v: face });
     rolls.push(roll);
   }
+}
+
+/**
+ * The size a die term records in the dice queue: its faces, or "F" for a Fate die. A Fate die
+ * has `faces` 3 like a d3 but shows -1, 0 or +1, so it is told by its denomination ("f"), never
+ * by its faces (`foundry.dice.terms.FateDie`).
+ * @param {foundry.dice.terms.DiceTerm} term
+ * @returns {number|string}
+ */
+function dieSize(term) {
+  const denomination = /** @type {{DENOMINATION?: string}} */ (term.constructor).DENOMINATION;
+  return String(denomination).toLowerCase() === "f" ? "F" : term.faces;
+}
+
+/**
+ * The dice queue of evaluated rolls: every result of every die term, in order.
+ * @param {...Roll} rolls  plain `NdX` and `NdF` rolls (modifiers are the rules core's business)
+ * @returns {{d: number|string, v: number}[]}
+ */
+export function diceOf(...rolls) {
+  return rolls.flatMap((roll) => roll.dice.flatMap((term) => term.results.map((r) => ({ d: dieSize(term), v: r.result }))));
 }

@@ -17,6 +17,7 @@
  */
 
 import { Collection } from "./collection.mjs";
+import { CREATE_ROLE, OWNERSHIP_LEVELS, permissionError, USER_ROLES } from "./permissions.mjs";
 import { record } from "./record.mjs";
 import { expandObject, getProperty, mergeInto, randomID } from "./utils.mjs";
 
@@ -25,32 +26,6 @@ function checkScope(scope) {
   const valid = scope === "core" || scope === "world" || scope === game.system?.id
     || game.modules.get(scope)?.active === true;
   if (!valid) throw new Error(`Flag scope "${scope}" is not valid or not currently active`);
-}
-
-export const OWNERSHIP_LEVELS = Object.freeze({ INHERIT: -1, NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 });
-/** CONST.USER_ROLES. */
-export const USER_ROLES = Object.freeze({ NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 });
-/**
- * CONST.USER_PERMISSIONS defaults this harness needs: the lowest role allowed to create each
- * world document (ACTOR_CREATE and ITEM_CREATE default to Assistant, JOURNAL_CREATE to Trusted).
- */
-const CREATE_ROLE = Object.freeze({
-  Actor: USER_ROLES.ASSISTANT, Item: USER_ROLES.ASSISTANT, Folder: USER_ROLES.ASSISTANT,
-  JournalEntry: USER_ROLES.TRUSTED, ChatMessage: USER_ROLES.PLAYER
-});
-
-/**
- * Foundry's refusal of an operation the user may not make: an error notification (which logs to
- * the console, so a test sees it) and the error the awaited promise rejects with.
- * @param {string} action  "update" | "create" | "delete"
- * @param {Document} doc
- */
-export function permissionError(action, doc) {
-  const user = game.user;
-  const parent = doc.parent ? ` in parent ${doc.parent.documentName} [${doc.parent.id}]` : "";
-  const message = `User ${user?.name} lacks permission to ${action} ${doc.documentName} [${doc.id}]${parent}`;
-  ui.notifications.error(message);
-  return new Error(message);
 }
 
 /** The registered data model of a document's sub-type, if any. */
@@ -414,60 +389,9 @@ export class JournalEntryPage extends Document {
   static documentName = "JournalEntryPage";
 }
 
-export class Macro extends Document {
-  static documentName = "Macro";
-
-  /**
-   * Run the macro as Foundry v12/v13 does: a chat macro posts its text; a script macro's command
-   * is the body of an async function of `speaker, actor, token, character, scope` and the
-   * scope's own keys, called with the macro as `this`.
-   * @param {{actor?: Actor, token?: object, [key: string]: unknown}} [scope]
-   */
-  async execute(scope = {}) {
-    if (this.type === "chat") {
-      return ChatMessage.implementation.create({ content: this.command, speaker: ChatMessage.getSpeaker(scope) });
-    }
-    const { actor = null, token = null, ...rest } = scope;
-    const speaker = ChatMessage.implementation.getSpeaker({ actor, token });
-    const character = game.user.character ?? null;
-    const names = Object.keys(rest);
-    if (names.some((k) => /^\d+$/.test(k))) throw new Error("Illegal numeric Macro parameter passed to execution scope.");
-    const AsyncFunction = (async function () {}).constructor;
-    const fn = new AsyncFunction("speaker", "actor", "token", "character", "scope", ...names, `{${this.command}\n}`);
-    return fn.call(this, speaker, actor, token, character, rest, ...Object.values(rest));
-  }
-}
-
-export class User extends Document {
-  static documentName = "User";
-
-  /** Foundry's ASSISTANT role (3) and above count as GM. */
-  get isGM() {
-    return this.role >= USER_ROLES.ASSISTANT;
-  }
-
-  /** Whether the user is logged in (the test stages who is). */
-  get active() {
-    return this._active === true;
-  }
-
-  /** A user document is its own; players may not change other users. */
-  getUserLevel(user) {
-    return user?.isGM || user?.id === this.id ? OWNERSHIP_LEVELS.OWNER : OWNERSHIP_LEVELS.NONE;
-  }
-
-  get isSelf() {
-    return game.user?.id === this.id;
-  }
-
-  /** v13 only (foundryvtt/foundryvtt#11678): whether this user is `game.users.activeGM`. */
-  get isActiveGM() {
-    if (game.release.generation < 13) return undefined;
-    return game.users.activeGM === this;
-  }
-}
-
-/** Document classes by document name; `ChatMessage`, `Combat`, `Scene` … are added by their files. */
+/** Document classes by document name; `ChatMessage`, `Combat`, `Scene`, `User`, `Macro` … are added by their files. */
 export const DOCUMENT_CLASSES = {
-  Actor, Item, ActiveEffect, Folder, RollTable, TableResult, JournalEntry, JournalEntryPage, Macro, User,
+  Actor, Item, ActiveEffect, Folder, RollTable, TableResult, JournalEntry, JournalEntryPage,
 };
+
+export { OWNERSHIP_LEVELS, permissionError, USER_ROLES };

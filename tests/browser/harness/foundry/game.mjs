@@ -20,6 +20,7 @@ import {
 import { emptyCanvas } from "./canvas.mjs";
 import { ChatMessage } from "./chat.mjs";
 import "./combat.mjs";
+import "./macro.mjs";
 import { installClipboard } from "./clipboard.mjs";
 import { Collection } from "./collection.mjs";
 import { Die, FateDie, NumericTerm, OperatorTerm, Roll } from "./dice.mjs";

@@ -8,6 +8,8 @@
  */
 
 import { Collection } from "./collection.mjs";
+import { Document, DOCUMENT_CLASSES } from "./documents.mjs";
+import { OWNERSHIP_LEVELS, USER_ROLES } from "./permissions.mjs";
 
 /** The highest role, then the lowest id, among `users` (Foundry compares ids character by character). */
 function designated(users) {
@@ -43,3 +45,34 @@ export function addDesignatedUser(users) {
   users.getDesignatedUser = (condition) => designated(users.filter(condition));
   return users;
 }
+
+export class User extends Document {
+  static documentName = "User";
+
+  /** Foundry's ASSISTANT role (3) and above count as GM. */
+  get isGM() {
+    return this.role >= USER_ROLES.ASSISTANT;
+  }
+
+  /** Whether the user is logged in (the test stages who is). */
+  get active() {
+    return this._active === true;
+  }
+
+  /** A user document is its own; players may not change other users. */
+  getUserLevel(user) {
+    return user?.isGM || user?.id === this.id ? OWNERSHIP_LEVELS.OWNER : OWNERSHIP_LEVELS.NONE;
+  }
+
+  get isSelf() {
+    return game.user?.id === this.id;
+  }
+
+  /** v13 only (foundryvtt/foundryvtt#11678): whether this user is `game.users.activeGM`. */
+  get isActiveGM() {
+    if (game.release.generation < 13) return undefined;
+    return game.users.activeGM === this;
+  }
+}
+
+DOCUMENT_CLASSES.User = User;
