@@ -9,16 +9,14 @@ is an argument, so nothing here depends on process-wide defaults but the default
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.cache import CACHE_FOLDER, ResultCache, code_fingerprint
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
+from compiler.gcpause import gc_paused
 from compiler.linking import FolderContent, link
 from compiler.loading import load_bytes, read_source
 from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
@@ -55,7 +53,7 @@ def load_content(
         raise RulepackError(
             f"no content folder at {shown}; pass the folder that holds the ruleset folders"
         )
-    with _gc_paused():
+    with gc_paused():
         return _load_content(root, cache_dir, checker or default_checker(), save_cache)
 
 
@@ -79,23 +77,6 @@ def _load_content(
     if diagnostics:
         raise ContentError(Diagnostics(cap_per_file(diagnostics.items)))
     return linked.content
-
-
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cycle collector while loading.
-
-    Loading builds only acyclic data, which reference counting frees; the collector, triggered
-    by every few hundred new containers, would rescan it all again and again (it tripled the
-    time to unpickle the cache of 10,000 files).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 def _load_folder(
