@@ -10,10 +10,11 @@ is an argument, so nothing here depends on process-wide defaults but the default
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from compiler.cache import CACHE_FOLDER, ResultCache, code_fingerprint
+from compiler.cache import CACHE_FOLDER, Entry, ResultCache, Stamp, code_fingerprint
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
 from compiler.gcpause import gc_paused
@@ -68,7 +69,7 @@ def _load_content(
     folders = []
     for name in discovered.folders:
         files = [f for f in discovered.files if f.folder == name]
-        folder, found = _load_folder(name, files, checker, cache)
+        folder, found = _load_folder(name, files, checker, cache, root)
         folders.append(folder)
         diagnostics.extend(found)
     linked = link(display_path(root), folders, checker.schemas)
@@ -80,20 +81,20 @@ def _load_content(
 
 
 def _load_folder(
-    name: str, files: list[SourceFile], checker: Checker, cache: ResultCache
+    name: str, files: list[SourceFile], checker: Checker, cache: ResultCache, root: Path
 ) -> tuple[FolderContent, list[Diagnostic]]:
     found: list[Diagnostic] = []
     manifest: Checked | None = None
     engine: str | None = None
     for file in files:
         if file.kind == MANIFEST_KIND:
-            result = file_result(file, None, checker, cache)
+            result = file_result(file, None, checker, cache, root)
             manifest, engine = result.checked, result.engine
             found.extend(result.diagnostics)
     documents = []
     for file in files:
         if file.kind != MANIFEST_KIND:
-            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache)
+            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache, root)
             found.extend(result.diagnostics)
             if result.checked is not None:
                 documents.append(result.checked)
@@ -101,18 +102,45 @@ def _load_folder(
 
 
 def file_result(
-    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache
+    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache, root: Path
 ) -> FileResult:
-    """One file's outcome: read once (size cap first), then from the cache or `process`."""
+    """One file's outcome: from the cache if its stamp says it is unchanged, else read once
+    (size cap first) and hashed, then from the cache or `process`."""
+    key = file.path.relative_to(root).as_posix()  # not the display path: no working directory
+    stamp = _stamp(file.path)  # before reading: a change while reading shows next time
+    entry = cache.fresh(key, (file.kind, engine), stamp)
+    if entry is not None and isinstance(entry.result, FileResult):
+        cache.keep(key, entry)
+        return _shown_as(entry.result, file.display)
     raw = read_source(file.path, file.display)
     if isinstance(raw, Diagnostic):
         return FileResult(None, (raw,), None)
     identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
-    result = cache.get(file.display, identity)
-    if not isinstance(result, FileResult):
+    result = cache.get(key, identity)
+    if isinstance(result, FileResult):
+        result = _shown_as(result, file.display)
+    else:
         result = process(file, raw, engine, checker)
-    cache.keep(file.display, identity, result)
+    cache.keep(key, Entry(identity, stamp, cache.started_ns, result))
     return result
+
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        return Stamp.of(os.stat(path, follow_symlinks=False))
+    except OSError:
+        return None  # read_source says why
+
+
+def _shown_as(result: FileResult, display: str) -> FileResult:
+    """A cached result with its file shown as `display` (the working directory may differ)."""
+    checked = result.checked
+    if checked is not None and checked.source.path != display:
+        checked = replace(checked, source=replace(checked.source, path=display))
+    if checked is result.checked and all(d.file == display for d in result.diagnostics):
+        return result
+    diagnostics = tuple(replace(d, file=display) for d in result.diagnostics)
+    return FileResult(checked, diagnostics, result.engine)
 
 
 def process(file: SourceFile, raw: bytes, engine: str | None, checker: Checker) -> FileResult:
