@@ -68,8 +68,11 @@ def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None 
 def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]:
     found = []
     documents = sorted(folder.documents, key=lambda d: d.source.path)
+    by_kind: dict[str, list[Checked]] = {}
+    for document in documents:
+        by_kind.setdefault(document.source.kind, []).append(document)
     for kind in sorted({info.kind for info in schemas.kinds().values()}):
-        found += _duplicates([d for d in documents if d.source.kind == kind], kind)
+        found += _duplicates(by_kind.get(kind, []), kind)
     targets = _targets(folder, schemas)
     for document in documents:
         found += _check_id(document)

@@ -87,8 +87,8 @@ def read_config(engine: Engine, merged: Mapping[str, Any]) -> dict[str, Any]:
     """`merged` read through `engine`'s rules_config schema (once per distinct config)."""
     key = (engine.name, canonical_json(merged))
     if key not in _CONFIGS:
-        schema = engine.config_schema
-        _CONFIGS[key] = marshal.dumps(shape_book().read(schema, engine.config_uri, merged, "config"))
+        read = shape_book().read(engine.config_schema, engine.config_uri, merged, "config")
+        _CONFIGS[key] = marshal.dumps(read)
     found: dict[str, Any] = marshal.loads(_CONFIGS[key])
     return found
 

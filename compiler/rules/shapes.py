@@ -201,7 +201,7 @@ class _Reader:
 
 
 def _json_copy(value: Any) -> Any:
-    """A deep copy of JSON data (`copy.deepcopy` is many times slower on it; JS: `structuredClone`)."""
+    """A deep copy of JSON data (`copy.deepcopy` is many times slower; JS: `structuredClone`)."""
     if isinstance(value, dict):
         return {key: _json_copy(item) for key, item in value.items()}
     if isinstance(value, list):
