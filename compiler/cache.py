@@ -59,7 +59,7 @@ class Entry(NamedTuple):
 #: Everything whose change can change a file's load/validate outcome, besides the schemas.
 _CODE = (
     "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py",
-    "display.py",
+    "display.py", "cache.py", "pipeline.py",
 )
 
 
@@ -134,7 +134,10 @@ class ResultCache:
             return {}
         if fingerprint != self.fingerprint or not isinstance(entries, dict):
             return {}
-        return {k: Entry(*v) for k, v in entries.items() if _shard(k) == path.name}
+        return {
+            k: Entry(*v) for k, v in entries.items()
+            if _shard(k) == path.name and isinstance(v, tuple) and len(v) == len(Entry._fields)
+        }
 
     def save(self) -> None:
         """Rewrite the shards that changed; failing to write only costs speed next time."""
