@@ -110,6 +110,20 @@ class ResultCache:
         entry = self.entries.get(key)
         return entry.result if entry is not None and entry.identity == identity else None
 
+    def confirm(self, key: str, stamp: Stamp | None) -> None:
+        """Keep the entry for `key`, whose bytes were hashed again and found the same, with the
+        file's `stamp` now. Its hashing time moves only when that makes the entry `fresh` next
+        time, so an unchanged file does not rewrite its shard run after run."""
+        entry = self.entries[key]
+        trusted_now = stamp is not None and stamp.mtime_ns + RACY_NS <= self.started_ns
+        if entry.stamp != stamp or (trusted_now and not self._trusted(entry)):
+            entry = entry._replace(stamp=stamp, hashed_ns=self.started_ns)
+        self.used[key] = entry
+
+    @staticmethod
+    def _trusted(entry: Entry) -> bool:
+        return entry.stamp is not None and entry.stamp[1] + RACY_NS <= entry.hashed_ns
+
     def keep(self, key: str, entry: Entry) -> None:
         """Remember this run's entry for `key` (written by `save`)."""
         self.used[key] = entry

@@ -117,12 +117,12 @@ def file_result(
         return FileResult(None, (raw,), None)
     identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
     result = cache.get(key, identity)
-    if isinstance(result, FileResult):
-        result = _shown_as(result, file.display)
-    else:
+    if not isinstance(result, FileResult):
         result = process(file, raw, engine, checker)
-    cache.keep(key, Entry(identity, stamp, cache.started_ns, result))
-    return result
+        cache.keep(key, Entry(identity, stamp, cache.started_ns, result))
+        return result
+    cache.confirm(key, stamp)
+    return _shown_as(result, file.display)
 
 
 def _key(path: Path, root: Path) -> str:
