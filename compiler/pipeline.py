@@ -20,7 +20,13 @@ from compiler.errors import ContentError, RulepackError
 from compiler.gcpause import gc_paused
 from compiler.linking import FolderContent, link
 from compiler.loading import load_bytes, read_source
-from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
+from compiler.loading.discovery import (
+    MANIFEST_KIND,
+    YAML_SUFFIX,
+    SourceFile,
+    discover,
+    display_path,
+)
 from compiler.model import ContentSet
 from compiler.sanitize import sanitize_checked, text_problems
 from compiler.schemas import UNKNOWN_ENGINE
@@ -92,13 +98,17 @@ def _load_folder(
             manifest, engine = result.checked, result.engine
             found.extend(result.diagnostics)
     documents = []
+    invalid: dict[str, dict[str, str]] = {}
     for file in files:
         if file.kind != MANIFEST_KIND:
             result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache, root)
             found.extend(result.diagnostics)
             if result.checked is not None:
                 documents.append(result.checked)
-    return FolderContent(name, engine, manifest, tuple(documents)), found
+            elif result.diagnostics:  # its id is its file name (a valid one's must match)
+                stem = file.path.name.removesuffix(YAML_SUFFIX)
+                invalid.setdefault(file.kind, {})[stem] = file.display
+    return FolderContent(name, engine, manifest, tuple(documents), invalid), found
 
 
 def file_result(
