@@ -70,3 +70,27 @@ def rulesets() -> None:
     from compiler.commands import run_rulesets
 
     run_rulesets()
+
+
+@main.command()
+@_CONTENT
+@click.option("--out", type=click.Path(path_type=Path), default=Path("schemas"), show_default=True,
+              help="Where the schemas and the editor mapping go.")
+def schemas(content: Path, out: Path) -> None:
+    """Export every content schema, and map CONTENT's folders to them for editors."""
+    from compiler.commands import run_schemas
+
+    run_schemas(content, out)
+
+
+@main.command()
+@click.argument("kind")
+@click.argument("key", metavar="ID")
+@click.option("--ruleset", "folder", required=True, help="The ruleset folder under CONTENT.")
+@click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
+              show_default=True, help="The content folder.")
+def new(kind: str, key: str, folder: str, content: Path) -> None:
+    """Write a new KIND document ID (a weapon, a card, ...) that validates."""
+    from compiler.commands import run_new
+
+    run_new(content, folder, kind, key)

@@ -104,3 +104,23 @@ def run_rulesets() -> None:
     with _faults_as_errors():
         for name in plugins.names():
             click.echo(name)
+
+
+def run_schemas(content: Path, out: Path) -> None:
+    """Write every content schema and the editor mapping of `content`'s ruleset folders."""
+    from compiler.editor import export_schemas
+
+    with _faults_as_errors():
+        if not content.is_dir():
+            raise RulepackError(f"no content folder at {content}")
+        for line in export_schemas(out, content):
+            click.echo(line)
+
+
+def run_new(content: Path, folder: str, kind: str, key: str) -> None:
+    """Write one new document that validates; print where."""
+    from compiler.editor import new_document
+    from compiler.loading.discovery import display_path
+
+    with _faults_as_errors():
+        click.echo(f"wrote {display_path(new_document(content, folder, kind, key))}")
