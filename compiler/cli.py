@@ -56,12 +56,15 @@ def validate(content: Path, output_format: str, out: Path) -> None:
 @_CONTENT
 @_out("Where the modules and zips go (outside CONTENT).")
 @_FORMAT
-def build(content: Path, out: Path, output_format: str) -> None:
+@click.option("--watch", is_flag=True,
+              help="Rebuild whenever a file under CONTENT changes (Ctrl-C stops).")
+def build(content: Path, out: Path, output_format: str, watch: bool) -> None:
     """Validate CONTENT and build one Foundry module (folder and zip) per ruleset into OUT."""
-    from compiler.commands import run_build
+    from compiler.commands import run_build, run_watch
 
-    run_build(BuildOptions(content=content, out=out, output_format=output_format,
-                           source_date_epoch=None))
+    options = BuildOptions(content=content, out=out, output_format=output_format,
+                           source_date_epoch=None)
+    (run_watch if watch else run_build)(options)
 
 
 @main.command()

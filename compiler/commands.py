@@ -97,6 +97,13 @@ def run_build(options: BuildOptions) -> None:
             raise
 
 
+def run_watch(options: BuildOptions) -> None:
+    """Build, then rebuild on every change of the content, until Ctrl-C."""
+    from compiler.watch import watch
+
+    watch(options, run_build)
+
+
 def run_rulesets() -> None:
     """Print every ruleset the compiler finds (its checkout's and the plug-in path's)."""
     from compiler import plugins
