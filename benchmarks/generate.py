@@ -1,8 +1,10 @@
 """Synthetic, schema-valid content: N documents in one ruleset folder.
 
-The documents are small and varied (weapons, armour, cards, powers) like real content. The same
-documents are also written as foundryvtt-cli YAML pack sources, so the official `compilePack`
-packs exactly what rulepack packs.
+The documents are small and varied (weapons, armour, cards, powers) like real content, of the
+shared kinds alone: the ruleset is `common_only`, the test plug-in of `tests/plugins/` (put that
+folder on `RULEPACK_PLUGIN_PATH`), so no ruleset's extensions are measured. The same documents are
+also written as foundryvtt-cli YAML pack sources, so the official `compilePack` packs exactly what
+rulepack packs.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import yaml
 from compiler.packing import foundry_documents
 from compiler.pipeline import load_content
 
+#: The plug-in root that holds `common_only`.
+PLUGINS = Path(__file__).resolve().parents[1] / "tests" / "plugins"
 MANIFEST = """\
 id: rulepack-bench
 title: Benchmark
 version: "1.0.0"
-ruleset: sdm_pool
+ruleset: common_only
 authors: [{name: Bench}]
 damage_types: [{id: slashing, name: Slashing}, {id: piercing, name: Piercing}]
 """

@@ -22,6 +22,7 @@ import plyvel
 from compiler import fsio
 from compiler.diagnostics import Diagnostic, Diagnostics
 from compiler.errors import BuildError, ContentError
+from compiler.gcpause import gc_paused
 from compiler.loading.discovery import display_path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
@@ -85,7 +86,8 @@ def check_out_folder(out: Path, content: Path) -> None:
 
 def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
     """Build every module; yield one line per module written (and a note per recovery)."""
-    plans = [plan_module(ruleset) for ruleset in content.rulesets]
+    with gc_paused():
+        plans = [plan_module(ruleset) for ruleset in content.rulesets]
     epoch = source_date_epoch(options.source_date_epoch)
     out = options.out
     try:

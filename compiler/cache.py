@@ -1,9 +1,13 @@
 """The per-file result cache: earlier runs' outcomes, in pickles signed with a per-user key.
 
 Loading and validating a file depends only on its bytes, its kind, its ruleset's engine and the
-compiler itself, so each file's outcome is kept under that identity: a rebuild after editing one
-file of 10,000 hashes every file but loads and validates only one. The cache never reads a file
-itself; the pipeline hands it an identity made from bytes it read once, under the size cap.
+compiler itself, so each file's outcome is kept under that identity, by the file's path inside
+the content folder (never the working directory: the same content built from elsewhere hits).
+The file's size and modification time come first: an entry whose file has the same (size,
+mtime_ns, inode) as when its bytes were hashed is used without reading the file; otherwise the
+pipeline reads and hashes it, and only a changed hash means loading and validating again. So a
+rebuild after editing one file of 10,000 reads one file. The cache never reads a content file
+itself; the pipeline hands it identities made from bytes it read once, under the size cap.
 
 It imports nothing of the pipeline (results are opaque values to it), so no import circle can form.
 """
@@ -17,10 +21,10 @@ import pickle
 import secrets
 import sys
 import tempfile
+import time
 import zlib
-from collections.abc import Hashable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from compiler import __version__
 
@@ -28,18 +32,43 @@ CACHE_FOLDER = ".rulepack-cache"
 #: Inside the cache folder (the CLI may share that folder with other caches).
 CACHE_SUBFOLDER = "content"
 SHARDS = 64
+#: A file whose modification time is this close to the run that hashed it may have been changed
+#: again within one tick of the file system's clock, keeping its time: it is always hashed again.
+RACY_NS = 2_000_000_000
+
+
+class Stamp(NamedTuple):
+    """What the file system says about a file before it is read: (size, mtime_ns, inode)."""
+
+    size: int
+    mtime_ns: int
+    inode: int
+
+    @classmethod
+    def of(cls, info: os.stat_result) -> Stamp:
+        return cls(info.st_size, info.st_mtime_ns, info.st_ino)
+
+
+class Entry(NamedTuple):
+    """One file's cached outcome: its identity, its stamp when hashed, and when that was."""
+
+    identity: tuple[Any, ...]
+    stamp: tuple[int, int, int] | None
+    hashed_ns: int
+    result: Any
 #: Everything whose change can change a file's load/validate outcome, besides the schemas.
 _CODE = (
     "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py",
-    "display.py",
+    "display.py", "cache.py", "pipeline.py",
 )
 
 
 class ResultCache:
     """Per-file outcomes from earlier runs.
 
-    An entry is used only if the file's display path and identity (kind, engine, size, sha256)
-    match and its shard was written by this compiler version with these schemas. A shard is
+    An entry is used only if the file's path in the content folder and its identity (kind,
+    engine, size, sha256) match, or its stamp does (`fresh`), and its shard was written by this
+    compiler version with these schemas. A shard is
     unpickled only if its HMAC verifies against a key kept outside the project (the user's cache
     folder), so a cache committed to a repository can neither run code nor smuggle in unvalidated
     data: it is ignored, as is any unreadable, corrupt or stale shard. Entries are spread over
@@ -52,9 +81,10 @@ class ResultCache:
         self.key = key
         self.fingerprint = fingerprint
         self.writable = writable
-        self.entries: dict[str, tuple[Any, Any]] = {}
+        self.entries: dict[str, Entry] = {}
         #: The entries of this run: what is written back, so deleted files drop out.
-        self.used: dict[str, tuple[Any, Any]] = {}
+        self.used: dict[str, Entry] = {}
+        self.started_ns = time.time_ns()
 
     @classmethod
     def open(cls, directory: Path, fingerprint: str, *, writable: bool = True) -> ResultCache:
@@ -64,14 +94,39 @@ class ResultCache:
         cache._read()
         return cache
 
-    def get(self, display: str, identity: Hashable) -> Any | None:
-        """The result kept for `display` if it was made from the same identity, else None."""
-        entry = self.entries.get(display)
-        return entry[1] if entry is not None and entry[0] == identity else None
+    def fresh(self, key: str, kind: tuple[Any, ...], stamp: Stamp | None) -> Entry | None:
+        """The entry for `key` if its file cannot have changed since it was hashed: the same
+        stamp, taken long enough (`RACY_NS`) after the file was last written, and `kind` (the
+        identity's leading part: the file's kind and engine) the same."""
+        entry = self.entries.get(key)
+        if entry is None or stamp is None or entry.stamp != stamp:
+            return None
+        if stamp.mtime_ns + RACY_NS > entry.hashed_ns or entry.identity[:2] != kind:
+            return None
+        return entry
 
-    def keep(self, display: str, identity: Hashable, result: Any) -> None:
-        """Remember this run's result for `display` (written by `save`)."""
-        self.used[display] = (identity, result)
+    def get(self, key: str, identity: tuple[Any, ...]) -> Any | None:
+        """The result kept for `key` if it was made from the same identity, else None."""
+        entry = self.entries.get(key)
+        return entry.result if entry is not None and entry.identity == identity else None
+
+    def confirm(self, key: str, stamp: Stamp | None) -> None:
+        """Keep the entry for `key`, whose bytes were hashed again and found the same, with the
+        file's `stamp` now. Its hashing time moves only when that makes the entry `fresh` next
+        time, so an unchanged file does not rewrite its shard run after run."""
+        entry = self.entries[key]
+        trusted_now = stamp is not None and stamp.mtime_ns + RACY_NS <= self.started_ns
+        if entry.stamp != stamp or (trusted_now and not self._trusted(entry)):
+            entry = entry._replace(stamp=stamp, hashed_ns=self.started_ns)
+        self.used[key] = entry
+
+    @staticmethod
+    def _trusted(entry: Entry) -> bool:
+        return entry.stamp is not None and entry.stamp[1] + RACY_NS <= entry.hashed_ns
+
+    def keep(self, key: str, entry: Entry) -> None:
+        """Remember this run's entry for `key` (written by `save`)."""
+        self.used[key] = entry
 
     def _read(self) -> None:
         if self.folder is None or not self.folder.is_dir():
@@ -79,7 +134,7 @@ class ResultCache:
         for path in sorted(self.folder.glob("*.pickle")):
             self.entries.update(self._read_shard(path))
 
-    def _read_shard(self, path: Path) -> dict[str, tuple[Any, Any]]:
+    def _read_shard(self, path: Path) -> dict[str, Entry]:
         try:
             blob = path.read_bytes()
         except OSError:
@@ -93,7 +148,10 @@ class ResultCache:
             return {}
         if fingerprint != self.fingerprint or not isinstance(entries, dict):
             return {}
-        return {k: v for k, v in entries.items() if _shard(k) == path.name}
+        return {
+            k: Entry(*v) for k, v in entries.items()
+            if _shard(k) == path.name and isinstance(v, tuple) and len(v) == len(Entry._fields)
+        }
 
     def save(self) -> None:
         """Rewrite the shards that changed; failing to write only costs speed next time."""
@@ -103,7 +161,7 @@ class ResultCache:
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for name in sorted(before.keys() | after.keys()):
-                if before.get(name) != after.get(name):
+                if _headers(before.get(name)) != _headers(after.get(name)):
                     self._write_shard(self.folder / name, after.get(name))
         except (OSError, pickle.PicklingError, ValueError):
             return
@@ -112,19 +170,30 @@ class ResultCache:
         if not entries:
             path.unlink(missing_ok=True)
             return
-        payload = pickle.dumps((self.fingerprint, entries), pickle.HIGHEST_PROTOCOL)
+        plain = {  # plain tuples: no class to look up when unpickling
+            key: (entry.identity, entry.stamp and tuple(entry.stamp), *entry[2:])
+            for key, entry in entries.items()
+        }
+        payload = pickle.dumps((self.fingerprint, plain), pickle.HIGHEST_PROTOCOL)
         _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
 
 
-def _shard(display: str) -> str:
-    # surrogatepass: a display path is escaped text, but a cache must never be what crashes a run.
-    return f"{zlib.crc32(display.encode('utf-8', 'surrogatepass')) % SHARDS:02d}.pickle"
+def _shard(key: str) -> str:
+    # surrogatepass: a file name may hold undecodable bytes, and a cache must never crash a run.
+    return f"{zlib.crc32(key.encode('utf-8', 'surrogatepass')) % SHARDS:02d}.pickle"
 
 
-def _by_shard(entries: dict[str, Any]) -> dict[str, dict[str, Any]]:
-    shards: dict[str, dict[str, Any]] = {}
-    for display, entry in entries.items():
-        shards.setdefault(_shard(display), {})[display] = entry
+def _headers(entries: dict[str, Entry] | None) -> dict[str, tuple[Any, ...]] | None:
+    """What tells two versions of a shard apart: a result follows from its identity."""
+    if entries is None:
+        return None
+    return {k: (e.identity, e.stamp and tuple(e.stamp), e.hashed_ns) for k, e in entries.items()}
+
+
+def _by_shard(entries: dict[str, Entry]) -> dict[str, dict[str, Entry]]:
+    shards: dict[str, dict[str, Entry]] = {}
+    for key, entry in entries.items():
+        shards.setdefault(_shard(key), {})[key] = entry
     return shards
 
 

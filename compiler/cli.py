@@ -56,12 +56,15 @@ def validate(content: Path, output_format: str, out: Path) -> None:
 @_CONTENT
 @_out("Where the modules and zips go (outside CONTENT).")
 @_FORMAT
-def build(content: Path, out: Path, output_format: str) -> None:
+@click.option("--watch", is_flag=True,
+              help="Rebuild whenever a file under CONTENT changes (Ctrl-C stops).")
+def build(content: Path, out: Path, output_format: str, watch: bool) -> None:
     """Validate CONTENT and build one Foundry module (folder and zip) per ruleset into OUT."""
-    from compiler.commands import run_build
+    from compiler.commands import run_build, run_watch
 
-    run_build(BuildOptions(content=content, out=out, output_format=output_format,
-                           source_date_epoch=None))
+    options = BuildOptions(content=content, out=out, output_format=output_format,
+                           source_date_epoch=None)
+    (run_watch if watch else run_build)(options)
 
 
 @main.command()
@@ -111,3 +114,27 @@ def balance(content: Path, out: Path, baseline: str | None) -> None:
     from compiler.commands import run_balance
 
     run_balance(BalanceOptions(content=content, out=out, baseline=baseline))
+
+
+@main.command()
+@_CONTENT
+@click.option("--out", type=click.Path(path_type=Path), default=Path("schemas"), show_default=True,
+              help="Where the schemas and the editor mapping go.")
+def schemas(content: Path, out: Path) -> None:
+    """Export every content schema, and map CONTENT's folders to them for editors."""
+    from compiler.commands import run_schemas
+
+    run_schemas(content, out)
+
+
+@main.command()
+@click.argument("kind")
+@click.argument("key", metavar="ID")
+@click.option("--ruleset", "folder", required=True, help="The ruleset folder under CONTENT.")
+@click.option("--content", type=click.Path(path_type=Path), default=Path("content"),
+              show_default=True, help="The content folder.")
+def new(kind: str, key: str, folder: str, content: Path) -> None:
+    """Write a new KIND document ID (a weapon, a card, ...) that validates."""
+    from compiler.commands import run_new
+
+    run_new(content, folder, kind, key)

@@ -97,6 +97,13 @@ def run_build(options: BuildOptions) -> None:
             raise
 
 
+def run_watch(options: BuildOptions) -> None:
+    """Build, then rebuild on every change of the content, until Ctrl-C."""
+    from compiler.watch import watch
+
+    watch(options, run_build)
+
+
 def run_rulesets() -> None:
     """Print every ruleset the compiler finds (its checkout's and the plug-in path's)."""
     from compiler import plugins
@@ -156,3 +163,23 @@ def _needs_matplotlib() -> None:
     except ModuleNotFoundError:
         raise RulepackError("rulepack balance draws its plots with matplotlib: "
                             "pip install 'rulepack[report]'") from None
+
+
+def run_schemas(content: Path, out: Path) -> None:
+    """Write every content schema and the editor mapping of `content`'s ruleset folders."""
+    from compiler.editor import export_schemas
+
+    with _faults_as_errors():
+        if not content.is_dir():
+            raise RulepackError(f"no content folder at {content}")
+        for line in export_schemas(out, content):
+            click.echo(line)
+
+
+def run_new(content: Path, folder: str, kind: str, key: str) -> None:
+    """Write one new document that validates; print where."""
+    from compiler.editor import new_document
+    from compiler.loading.discovery import display_path
+
+    with _faults_as_errors():
+        click.echo(f"wrote {display_path(new_document(content, folder, kind, key))}")

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from compiler.diagnostics import Diagnostic
@@ -43,6 +43,9 @@ class FolderContent:
     engine: str | None  # the manifest's `ruleset` if it names a known engine
     manifest: Checked | None  # None if missing or invalid
     documents: tuple[Checked, ...]  # the valid ones
+    #: The documents that failed (their own errors are reported): kind -> id (file name) -> the
+    #: file as shown, so that a reference to one says it is invalid, not unknown.
+    invalid: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -68,14 +71,18 @@ def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None 
 def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]:
     found = []
     documents = sorted(folder.documents, key=lambda d: d.source.path)
+    by_kind: dict[str, list[Checked]] = {}
+    for document in documents:
+        by_kind.setdefault(document.source.kind, []).append(document)
     for kind in sorted({info.kind for info in schemas.kinds().values()}):
-        found += _duplicates([d for d in documents if d.source.kind == kind], kind)
+        found += _duplicates(by_kind.get(kind, []), kind)
     targets = _targets(folder, schemas)
     for document in documents:
         found += _check_id(document)
         for pattern, target in schemas.references(folder.engine, document.source.kind):
             if target in targets:
-                found += _check_references(document, pattern, target, targets[target])
+                invalid = folder.invalid.get(target, {})
+                found += _check_references(document, pattern, target, targets[target], invalid)
         for pattern, sibling in schemas.bounds(folder.engine, document.source.kind):
             found += _check_bound(document, pattern, sibling)
         for pattern, spec in schemas.ranges(folder.engine, document.source.kind):
@@ -152,17 +159,23 @@ def _label(kind: str) -> str:
 
 
 def _check_references(
-    document: Checked, pattern: tuple[str, ...], target: str, known: set[str]
+    document: Checked, pattern: tuple[str, ...], target: str, known: set[str],
+    invalid: Mapping[str, str],
 ) -> Iterator[Diagnostic]:
     label = _label(target)
     for path, value in _values_at(document.data, pattern, ()):
         if not isinstance(value, str) or value in known:
             continue
-        close = difflib.get_close_matches(value, sorted(known), n=1, cutoff=0.6)
+        if value in invalid:
+            message = f"{label} {value!r} is invalid: fix the errors of {invalid[value]}"
+            yield _diagnostic(document.source, path, message)
+            continue
+        names = sorted(known | invalid.keys())  # an invalid one is still what was meant
+        close = difflib.get_close_matches(value, names, n=1, cutoff=0.6)
         if close:
             hint = f"; did you mean {close[0]!r}?"
-        elif known:
-            hint = f" (known: {', '.join(sorted(known)[:8])}{', ...' if len(known) > 8 else ''})"
+        elif names:
+            hint = f" (known: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})"
         else:
             hint = _none_defined(target)
         yield _diagnostic(document.source, path, f"unknown {label} {value!r}{hint}")

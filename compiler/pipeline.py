@@ -9,19 +9,24 @@ is an argument, so nothing here depends on process-wide defaults but the default
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import hashlib
-from collections.abc import Iterator
-from dataclasses import dataclass
+import os
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from compiler.cache import CACHE_FOLDER, ResultCache, code_fingerprint
+from compiler.cache import CACHE_FOLDER, Entry, ResultCache, Stamp, code_fingerprint
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
+from compiler.gcpause import gc_paused
 from compiler.linking import FolderContent, link
 from compiler.loading import load_bytes, read_source
-from compiler.loading.discovery import MANIFEST_KIND, SourceFile, discover, display_path
+from compiler.loading.discovery import (
+    MANIFEST_KIND,
+    YAML_SUFFIX,
+    SourceFile,
+    discover,
+    display_path,
+)
 from compiler.model import ContentSet
 from compiler.sanitize import sanitize_checked, text_problems
 from compiler.schemas import UNKNOWN_ENGINE
@@ -55,7 +60,7 @@ def load_content(
         raise RulepackError(
             f"no content folder at {shown}; pass the folder that holds the ruleset folders"
         )
-    with _gc_paused():
+    with gc_paused():
         return _load_content(root, cache_dir, checker or default_checker(), save_cache)
 
 
@@ -70,7 +75,7 @@ def _load_content(
     folders = []
     for name in discovered.folders:
         files = [f for f in discovered.files if f.folder == name]
-        folder, found = _load_folder(name, files, checker, cache)
+        folder, found = _load_folder(name, files, checker, cache, root)
         folders.append(folder)
         diagnostics.extend(found)
     linked = link(display_path(root), folders, checker.schemas)
@@ -81,57 +86,79 @@ def _load_content(
     return linked.content
 
 
-@contextlib.contextmanager
-def _gc_paused() -> Iterator[None]:
-    """Pause the cycle collector while loading.
-
-    Loading builds only acyclic data, which reference counting frees; the collector, triggered
-    by every few hundred new containers, would rescan it all again and again (it tripled the
-    time to unpickle the cache of 10,000 files).
-    """
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
-
-
 def _load_folder(
-    name: str, files: list[SourceFile], checker: Checker, cache: ResultCache
+    name: str, files: list[SourceFile], checker: Checker, cache: ResultCache, root: Path
 ) -> tuple[FolderContent, list[Diagnostic]]:
     found: list[Diagnostic] = []
     manifest: Checked | None = None
     engine: str | None = None
     for file in files:
         if file.kind == MANIFEST_KIND:
-            result = file_result(file, None, checker, cache)
+            result = file_result(file, None, checker, cache, root)
             manifest, engine = result.checked, result.engine
             found.extend(result.diagnostics)
     documents = []
+    invalid: dict[str, dict[str, str]] = {}
     for file in files:
         if file.kind != MANIFEST_KIND:
-            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache)
+            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache, root)
             found.extend(result.diagnostics)
             if result.checked is not None:
                 documents.append(result.checked)
-    return FolderContent(name, engine, manifest, tuple(documents)), found
+            elif result.diagnostics:  # its id is its file name (a valid one's must match)
+                stem = file.path.name.removesuffix(YAML_SUFFIX)
+                invalid.setdefault(file.kind, {})[stem] = file.display
+    return FolderContent(name, engine, manifest, tuple(documents), invalid), found
 
 
 def file_result(
-    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache
+    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache, root: Path
 ) -> FileResult:
-    """One file's outcome: read once (size cap first), then from the cache or `process`."""
+    """One file's outcome: from the cache if its stamp says it is unchanged, else read once
+    (size cap first) and hashed, then from the cache or `process`."""
+    key = _key(file.path, root)  # not the display path: no working directory in it
+    stamp = _stamp(file.path)  # before reading: a change while reading shows next time
+    entry = cache.fresh(key, (file.kind, engine), stamp)
+    if entry is not None and isinstance(entry.result, FileResult):
+        cache.keep(key, entry)
+        return _shown_as(entry.result, file.display)
     raw = read_source(file.path, file.display)
     if isinstance(raw, Diagnostic):
         return FileResult(None, (raw,), None)
     identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
-    result = cache.get(file.display, identity)
+    result = cache.get(key, identity)
     if not isinstance(result, FileResult):
         result = process(file, raw, engine, checker)
-    cache.keep(file.display, identity, result)
-    return result
+        cache.keep(key, Entry(identity, stamp, cache.started_ns, result))
+        return result
+    cache.confirm(key, stamp)
+    return _shown_as(result, file.display)
+
+
+def _key(path: Path, root: Path) -> str:
+    """`path` relative to `root`, POSIX style (string work: `relative_to` costs more, x10,000)."""
+    text, prefix = str(path), os.path.join(str(root), "")
+    if text.startswith(prefix) and os.sep == "/":
+        return text[len(prefix):]
+    return path.relative_to(root).as_posix()
+
+
+def _stamp(path: Path) -> Stamp | None:
+    try:
+        return Stamp.of(os.stat(path, follow_symlinks=False))
+    except OSError:
+        return None  # read_source says why
+
+
+def _shown_as(result: FileResult, display: str) -> FileResult:
+    """A cached result with its file shown as `display` (the working directory may differ)."""
+    checked = result.checked
+    if checked is not None and checked.source.path != display:
+        checked = replace(checked, source=replace(checked.source, path=display))
+    if checked is result.checked and all(d.file == display for d in result.diagnostics):
+        return result
+    diagnostics = tuple(replace(d, file=display) for d in result.diagnostics)
+    return FileResult(checked, diagnostics, result.engine)
 
 
 def process(file: SourceFile, raw: bytes, engine: str | None, checker: Checker) -> FileResult:

@@ -156,8 +156,14 @@ def _orphans(root: Path, names: set[str]) -> list[str]:
 
 def search_roots() -> tuple[Path, ...]:
     """This checkout, then each folder `RULEPACK_PLUGIN_PATH` names."""
-    parts = os.environ.get(PATH_VARIABLE, "").split(os.pathsep)
-    extra = [Path(part).resolve() for part in parts if part]
+    return _search_roots(os.environ.get(PATH_VARIABLE, ""), os.getcwd())
+
+
+@functools.lru_cache(maxsize=16)
+def _search_roots(variable: str, cwd: str) -> tuple[Path, ...]:
+    # Resolved once per value (and working directory, which a relative entry depends on): every
+    # rule run asks for the engines, and so for the roots.
+    extra = [Path(part).resolve() for part in variable.split(os.pathsep) if part]
     return (PROJECT_ROOT, *dict.fromkeys(root for root in extra if root != PROJECT_ROOT))
 
 

@@ -10,9 +10,11 @@ with fixtures here is implemented and proven; an id with none is not done yet.
 
 from __future__ import annotations
 
+import functools
 import sys
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 import yaml
 
@@ -33,12 +35,18 @@ def coverage(ruleset: str) -> tuple[list[str], dict[str, list[str]]]:
     ids = (folder / "catalogue_ids.txt").read_text(encoding="utf-8").split()
     covered: dict[str, list[str]] = defaultdict(list)
     for path in sorted(folder.glob("*.yaml")):
-        fixture = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
+        fixture = _fixture(path.read_bytes())
         if fixture.get("expected", {}).get("error", {}).get("code") == NOT_DONE:
             continue  # a fixture pinning that a rule fails loudly proves nothing about the rule
         for item in fixture.get("covers", []):
             covered[item].append(path.stem)
     return ids, covered
+
+
+@functools.cache
+def _fixture(raw: bytes) -> Any:
+    """A fixture's data, parsed once per content (the tests ask for every ruleset twice)."""
+    return yaml.load(raw.decode("utf-8"), Loader=yaml.CSafeLoader)
 
 
 def _section(ruleset: str) -> list[str]:

@@ -88,6 +88,18 @@ def common_only(monkeypatch: pytest.MonkeyPatch) -> str:
     return "common_only"
 
 
+BROWSER_TESTS = REPO_ROOT / "tests" / "browser"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keep each test file on one xdist worker (its module fixtures are made once), and every
+    browser test on one worker (one Chromium, one build of the shipped modules, shared pages)."""
+    for item in items:
+        path = Path(str(item.path))
+        group = "browser" if path.is_relative_to(BROWSER_TESTS) else path.as_posix()
+        item.add_marker(pytest.mark.xdist_group(group))
+
+
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--regen-golden",

@@ -162,6 +162,67 @@ def test_a_rebuild_loads_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> N
     assert seen == ["content/demo/weapons/club.yaml"]
 
 
+def _age(root: Path, seconds: int = 60) -> None:
+    """Date every file back, past the time a cache distrusts a file's stamp (`RACY_NS`)."""
+    for path in root.rglob("*.yaml"):
+        info = path.stat()
+        os.utime(path, ns=(info.st_atime_ns, info.st_mtime_ns - seconds * 10**9))
+
+
+def test_unchanged_files_are_not_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    _age(root)
+    first = load_content(root)
+    read: list[Path] = []
+    real = pipeline.read_source
+    monkeypatch.setattr(pipeline, "read_source", lambda p, d: read.append(p) or real(p, d))
+    assert load_content(root) == first
+    assert read == []  # same size, time and inode: the file cannot have changed
+    club = root / "demo/weapons/club.yaml"
+    club.write_text("id: club\nname: Big Club\n", encoding="utf-8")
+    assert load_content(root).rulesets[0].of_kind("weapon")[1].data["name"] == "Big Club"
+    assert read == [club]
+
+
+def test_a_file_touched_but_unchanged_is_read_not_loaded(monkeypatch: pytest.MonkeyPatch) -> None:
+    root = _tree(FILES)
+    _age(root)
+    load_content(root)
+    os.utime(root / "demo/weapons/club.yaml")  # a new time, the same bytes
+    seen = _counting(monkeypatch)
+    load_content(root)
+    assert seen == []
+
+
+def test_a_file_written_just_before_the_run_is_read_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Same size and time as cached, but written within the clock's tick: it is hashed again."""
+    root = _tree(FILES)
+    load_content(root)
+    club = root / "demo/weapons/club.yaml"
+    info = club.stat()
+    club.write_text("id: club\nname: Clu8\n", encoding="utf-8")  # the same size
+    os.utime(club, ns=(info.st_atime_ns, info.st_mtime_ns))
+    assert load_content(root).rulesets[0].of_kind("weapon")[1].data["name"] == "Clu8"
+
+
+def test_the_cache_does_not_depend_on_the_working_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    root = _tree({**FILES, "demo/weapons/axe.yaml": FIVE_MISTAKES})
+    with pytest.raises(ContentError):
+        load_content(root)
+    seen = _counting(monkeypatch)
+    for cwd, named in ((root / "demo", Path("..")), (tmp_path.parent, root.resolve())):
+        monkeypatch.chdir(cwd)
+        (axe,) = [f.display for f in discover(named).files if f.path.name == "axe.yaml"]
+        with pytest.raises(ContentError) as again:
+            load_content(named)
+        assert seen == []  # every entry hit, from another folder
+        assert [d.format() for d in again.value.diagnostics] == [
+            line.replace("content/demo/weapons/axe.yaml", axe) for line in FIVE_LINES
+        ]
+
+
 def test_cached_failures_are_reported_again(monkeypatch: pytest.MonkeyPatch) -> None:
     root = _tree({**FILES, "demo/weapons/axe.yaml": FIVE_MISTAKES})
     with pytest.raises(ContentError) as first:
@@ -216,11 +277,11 @@ def test_deleted_files_leave_the_cache(monkeypatch: pytest.MonkeyPatch) -> None:
     (root / "demo/weapons/club.yaml").unlink()
     assert len(load_content(root).rulesets[0].documents) == 1
     cache = _open_cache()
-    assert sorted(cache.entries) == ["content/demo/ruleset.yaml", "content/demo/weapons/axe.yaml"]
+    assert sorted(cache.entries) == ["demo/ruleset.yaml", "demo/weapons/axe.yaml"]
     (root / "demo/weapons/axe.yaml").unlink()
     load_content(root)
     cache = _open_cache()
-    assert sorted(cache.entries) == ["content/demo/ruleset.yaml"]
+    assert sorted(cache.entries) == ["demo/ruleset.yaml"]
     assert len(list(Path(".rulepack-cache", CACHE_SUBFOLDER).glob("*.pickle"))) == 1
 
 

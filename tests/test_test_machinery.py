@@ -25,7 +25,7 @@ def test_an_empty_parametrization_fails_the_run(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     run = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-c", str(REPO / "pyproject.toml"),
+        [sys.executable, "-m", "pytest", "-q", "-c", str(REPO / "pyproject.toml"), "-n", "0",
          "--rootdir", str(tmp_path), "-p", "no:cacheprovider", str(tmp_path)],
         capture_output=True, text=True, check=False, cwd=tmp_path,
     )

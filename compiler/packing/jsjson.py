@@ -46,18 +46,27 @@ def stringify(value: Any) -> str:
 
 
 def _plain(value: Any) -> bool:
-    """Only the types json.dumps and JSON.stringify write identically (exact type checks: fast)."""
+    """Only the types json.dumps and JSON.stringify write identically (exact type checks and
+    plain loops, scalars decided in place: this runs on every document of every pack)."""
     kind = type(value)
     if kind is str or kind is bool or value is None:
         return True
     if kind is int:
         return bool(-MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER)
     if kind is dict:
-        return all(
-            type(k) is str and not k[:1].isdigit() and _plain(v) for k, v in value.items()
-        )
+        for key, item in value.items():
+            if type(key) is not str or key[:1].isdigit():
+                return False
+            inner = type(item)
+            if not (inner is str or inner is bool or item is None or _plain(item)):
+                return False
+        return True
     if kind is list or kind is tuple:
-        return all(_plain(item) for item in value)
+        for item in value:
+            inner = type(item)
+            if not (inner is str or inner is bool or item is None or _plain(item)):
+                return False
+        return True
     return False
 
 

@@ -1,12 +1,17 @@
 """Golden-fixture discovery and the Python/JS comparison shared by the rules tests.
 
 The JS side runs in one long-lived Node process (`tests/js/engine_server.mjs`) that answers
-newline-delimited JSON, so a whole session costs one Node start-up, not one per case.
+newline-delimited JSON, so a whole session costs one Node start-up, not one per case. A batch is
+sent before the Python engine runs the same cases, so Node works on its half meanwhile; results are
+compared as data (`same`), and printed only to show a difference. Each fixture file is parsed and
+checked once per session, however many tests discover it (`load_fixture` keeps it by content).
 """
 
 from __future__ import annotations
 
 import difflib
+import functools
+import hashlib
 import json
 import queue
 import subprocess
@@ -18,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+import jsonschema_rs
 import yaml
 from jsonschema import Draft202012Validator
 
@@ -52,6 +58,11 @@ class Fixture:
     def ruleset(self) -> str:
         return self.path.parent.name
 
+    @functools.cached_property
+    def expected_text(self) -> str:
+        """The `canonical` text of `expected` (a fixture is never changed once loaded)."""
+        return canonical(dict(self.data["expected"]))
+
     def case(self) -> dict[str, Any]:
         """The request both engines run: the ruleset is the fixture's folder name."""
         keys = ("rule", "config", "input", "dice")
@@ -74,23 +85,51 @@ def json_problems(value: object, path: str = "$") -> list[str]:
     return [f"{path}: {type(value).__name__} is not JSON"]
 
 
-def fixture_validator() -> Draft202012Validator:
+class FixtureValidator:
+    """The fixture schema: jsonschema-rs says whether a fixture is valid (fast, full 2020-12), and
+    jsonschema words every error of one that is not."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        Draft202012Validator.check_schema(schema)
+        self.schema_text = json.dumps(schema, sort_keys=True)
+        self.fast = jsonschema_rs.validator_for(schema)
+        self.full = Draft202012Validator(schema)
+
+    def problems(self, data: object) -> list[str]:
+        """Every schema error of `data`, as jsonschema words them (it has the last word)."""
+        try:
+            if self.fast.is_valid(data):
+                return []
+        except (ValueError, TypeError, OverflowError):
+            pass  # not JSON (`json_problems` says why): jsonschema alone judges it
+        errors = sorted(self.full.iter_errors(data), key=lambda e: e.json_path)
+        return [f"{error.json_path}: {error.message}" for error in errors]
+
+
+def fixture_validator() -> FixtureValidator:
     schema = json.loads((GOLDEN_DIR / "fixture.schema.json").read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return FixtureValidator(schema)
 
 
-def load_fixture(path: Path, validator: Draft202012Validator) -> Fixture:
+#: (path, sha256 of the file, the schema) -> the fixture made from them; nobody changes a Fixture.
+_LOADED: dict[tuple[Path, str, str], Fixture] = {}
+
+
+def load_fixture(path: Path, validator: FixtureValidator) -> Fixture:
     """Parse and check one fixture file; problems are collected, never raised."""
+    raw = path.read_bytes()
+    key = (path, hashlib.sha256(raw).hexdigest(), validator.schema_text)
+    if key not in _LOADED:
+        _LOADED[key] = _parse_fixture(path, raw, validator)
+    return _LOADED[key]
+
+
+def _parse_fixture(path: Path, raw: bytes, validator: FixtureValidator) -> Fixture:
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=yaml.CSafeLoader)
-    except yaml.YAMLError as error:
+        data = yaml.load(raw.decode("utf-8"), Loader=yaml.CSafeLoader)
+    except (yaml.YAMLError, UnicodeDecodeError) as error:
         return Fixture(path, problems=[f"not valid YAML: {error}"])
-    problems = json_problems(data)
-    problems += [
-        f"{error.json_path}: {error.message}"
-        for error in sorted(validator.iter_errors(data), key=lambda e: e.json_path)
-    ]
+    problems = json_problems(data) + validator.problems(data)
     return Fixture(path, data if isinstance(data, dict) else {}, problems)
 
 
@@ -139,6 +178,10 @@ class NodeEngine:
         self._lines.put("")  # end of stream: Node exited
 
     def _request(self, message: dict[str, Any]) -> dict[str, Any]:
+        self._send(message)
+        return self._receive()
+
+    def _send(self, message: dict[str, Any]) -> None:
         problems = json_problems(message)
         if problems:
             raise ValueError("request cannot cross to JS exactly: " + "; ".join(problems))
@@ -146,6 +189,8 @@ class NodeEngine:
         assert self._proc.stdin is not None
         self._proc.stdin.write(json.dumps({"id": self._next_id, **message}) + "\n")
         self._proc.stdin.flush()
+
+    def _receive(self) -> dict[str, Any]:
         try:
             line = self._lines.get(timeout=REPLY_TIMEOUT_S)
         except queue.Empty:
@@ -156,6 +201,8 @@ class NodeEngine:
         reply: dict[str, Any] = json.loads(line)
         if "crash" in reply:
             raise RuntimeError(f"JS engine crashed: {reply['crash']}")
+        if reply.get("id") != self._next_id:
+            raise RuntimeError(f"Node answered request {reply.get('id')}, not {self._next_id}")
         return reply
 
     def run(self, case: Mapping[str, Any]) -> Result:
@@ -164,7 +211,18 @@ class NodeEngine:
 
     def run_batch(self, cases: Sequence[Mapping[str, Any]]) -> list[Result]:
         """All cases in one request; a case whose engine crashed comes back as `{"crash": ...}`."""
-        results: list[Result] = self._request({"op": "batch", "cases": list(cases)})["results"]
+        return self.send_batch(cases)()
+
+    def send_batch(self, cases: Sequence[Mapping[str, Any]]) -> Callable[[], list[Result]]:
+        """Send `cases` as one request and return at once; calling what it returns waits for
+        the results (`run_batch`), so the caller can work while Node does. No other request may
+        be made before that call."""
+        self._send({"op": "batch", "cases": list(cases)})
+
+        def results() -> list[Result]:
+            found: list[Result] = self._receive()["results"]
+            return found
+
         return results
 
     def rules(self, ruleset: str) -> list[str]:
@@ -216,28 +274,36 @@ class NodeEngine:
 
 
 def canonical(value: object) -> str:
-    """Stable JSON for comparison: sorted keys, and `true` never equals `1`."""
+    """Stable JSON text for comparison: sorted keys, and `true` never equals `1` (compact, so
+    that json's C encoder writes it; `pretty` is the same text laid out for reading)."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def pretty(value: object) -> str:
+    """`canonical` indented, one value a line: what a difference is shown in."""
     return json.dumps(value, sort_keys=True, indent=2, ensure_ascii=False)
 
 
 def _diff(label_a: str, a: object, label_b: str, b: object) -> str:
     lines = difflib.unified_diff(
-        canonical(a).splitlines(), canonical(b).splitlines(), label_a, label_b, lineterm=""
+        pretty(a).splitlines(), pretty(b).splitlines(), label_a, label_b, lineterm=""
     )
     return "\n".join("      " + line for line in lines)
 
 
-def _against_expected(engine: str, expected: Mapping[str, Any], got: Result) -> list[str]:
+def _against_expected(engine: str, fixture: Fixture, got: Result, text: str) -> list[str]:
+    """How `got` (whose `canonical` text is `text`) misses the fixture's `expected`."""
     if "crash" in got:
         return [f"  {engine} crashed:\n{got['crash']}"]
+    expected = fixture.data["expected"]
     if "error" in expected:
         want = (expected["error"]["code"], expected["error"]["path"])
         error = got.get("error", {})
         if (error.get("code"), error.get("path")) == want:
             return []
         wanted = f"expected error {want[0]} at {want[1]}"
-        return [f"  {engine}: {wanted}, got:\n" + _indent(canonical(got))]
-    if canonical(got) == canonical(dict(expected)):
+        return [f"  {engine}: {wanted}, got:\n" + _indent(pretty(got))]
+    if text == fixture.expected_text:
         return []
     return [f"  {engine} differs from expected:\n" + _diff("expected", expected, engine, got)]
 
@@ -247,13 +313,15 @@ def _indent(text: str) -> str:
 
 
 def compare(fixture: Fixture, python: Result, js: Result) -> list[str]:
-    """Every way the two engines miss `expected` or disagree with each other (empty: pass)."""
+    """Every way the two engines miss `expected` or disagree with each other (empty: pass).
+
+    Each result is written as `canonical` text once, and the expected text once per fixture."""
     if fixture.problems:
         return [f"  fixture: {problem}" for problem in fixture.problems]
-    expected = fixture.data["expected"]
-    problems = _against_expected("python", expected, python)
-    problems += _against_expected("js", expected, js)
-    if canonical(python) != canonical(js):
+    python_text, js_text = canonical(python), canonical(js)
+    problems = _against_expected("python", fixture, python, python_text)
+    problems += _against_expected("js", fixture, js, js_text)
+    if python_text != js_text:
         problems.append("  python and js disagree:\n" + _diff("python", python, "js", js))
     return problems
 
@@ -278,10 +346,12 @@ def check_all(
 ) -> dict[str, list[str]]:
     """Run every usable fixture through both engines; fixture ident -> problems (failures only)."""
     usable = [f for f in fixtures if not f.problems]
-    js_results = js.run_batch([f.case() for f in usable])
+    cases = [f.case() for f in usable]
+    js_results = js.send_batch(cases)  # Node runs them while Python does
+    python_results = [_guarded(python, case) for case in cases]
     failures: dict[str, list[str]] = {}
-    for fixture, js_result in zip(usable, js_results, strict=True):
-        problems = compare(fixture, _guarded(python, fixture.case()), js_result)
+    for fixture, py_result, js_result in zip(usable, python_results, js_results(), strict=True):
+        problems = compare(fixture, py_result, js_result)
         if problems:
             failures[fixture.ident] = problems
     return failures

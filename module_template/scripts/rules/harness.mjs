@@ -88,11 +88,29 @@ export function resolve(ruleset, rule, config) {
   if ( (name === null) || !Object.hasOwn(found.RULES, name) ) {
     throw new RuleError(RULE_NOT_IMPLEMENTED, `rule ${ruleset}.${rule} is not implemented`);
   }
-  return [found, found.RULES[name], readConfig(found, mergeConfig(found.CONFIG, config))];
+  return [found, found.RULES[name], configFor(found, config)];
 }
 
 /** @type {Map<string, Record<string, any>>} */
 const CONFIGS = new Map();
+/** @type {Map<string, string>} */
+const BY_OVERRIDES = new Map();
+
+/**
+ * The config `overrides` give, merged and read once per distinct overrides; kept as JSON text,
+ * so each call gets a fresh copy (a rule may change its config) at `JSON.parse` speed.
+ * @param {Engine} engine
+ * @param {unknown} overrides
+ * @returns {Record<string, any>}
+ */
+function configFor(engine, overrides) {
+  const key = JSON.stringify([engine.NAME, canonicalJson(overrides)]);
+  const text = BY_OVERRIDES.get(key);
+  if ( text !== undefined ) return JSON.parse(text);
+  const merged = readConfig(engine, mergeConfig(engine.CONFIG, overrides));
+  BY_OVERRIDES.set(key, JSON.stringify(merged));
+  return merged;
+}
 
 /**
  * `merged` read through `engine`'s rules_config schema (once per distinct config).

@@ -28,6 +28,8 @@ export class ShapeBook {
     /** @type {Record<string, Shape>} */
     this.documents = {};
     for ( const document of documents ) this.documents[String(document.$id)] = document;
+    /** @type {Map<string, [Shape, string]>} */
+    this.resolved = new Map();
   }
 
   /**
@@ -37,11 +39,17 @@ export class ShapeBook {
    * @returns {[Shape, string]}
    */
   resolve(ref, base) {
-    const [uri, pointer = ""] = new URL(ref, base).href.split("#");
-    /** @type {any} */
-    let node = this.documents[uri];
-    for ( const part of pointer.split("/").filter(p => p) ) node = node[part];
-    return [node, uri];
+    const key = `${ref}\u0000${base}`;
+    let found = this.resolved.get(key);
+    if ( found === undefined ) {
+      const [uri, pointer = ""] = new URL(ref, base).href.split("#");
+      /** @type {any} */
+      let node = this.documents[uri];
+      for ( const part of pointer.split("/").filter(p => p) ) node = node[part];
+      found = [node, uri];
+      this.resolved.set(key, found);
+    }
+    return found;
   }
 
   /**
