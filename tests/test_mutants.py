@@ -102,7 +102,7 @@ def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
     try:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
         return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+            [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
              "-p", "no:randomly", *mutant.tests],
             cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=600,
         )
