@@ -76,6 +76,8 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
         by_kind.setdefault(document.source.kind, []).append(document)
     for kind in sorted({info.kind for info in schemas.kinds().values()}):
         found += _duplicates(by_kind.get(kind, []), kind)
+    if folder.manifest is not None:
+        found += _duplicate_damage_types(folder.manifest)
     targets = {
         target: _Target(_label(target), known, folder.invalid.get(target, {}),
                         _none_defined(target, schemas))
@@ -139,6 +141,20 @@ def _duplicates(documents: Sequence[Checked], what: str) -> list[Diagnostic]:
             where = _where(earlier.source, ("id",))
             message = f"duplicate {_label(what)} id {key!r}: {where} uses it too"
             found.append(_diagnostic(document.source, ("id",), message))
+    return found
+
+
+def _duplicate_damage_types(manifest: Checked) -> list[Diagnostic]:
+    """A damage type declared twice: a weapon or card naming it could mean either."""
+    first: dict[str, int] = {}
+    found = []
+    for index, entry in enumerate(manifest.data["damage_types"]):
+        key = str(entry["id"])
+        earlier = first.setdefault(key.casefold(), index)
+        if earlier != index:
+            where = _where(manifest.source, ("damage_types", earlier, "id"))
+            message = f"duplicate damage type id {key!r}: {where} declares it too"
+            found.append(_diagnostic(manifest.source, ("damage_types", index, "id"), message))
     return found
 
 
