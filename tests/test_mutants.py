@@ -44,6 +44,15 @@ MUTANTS = (
          "test_every_kind_is_canaried_and_the_module_stays_clean[danger_room]",),
     ),
     Mutant(
+        "a commitment check that always matches",
+        "module_template/scripts/foundry/danger_room/commit.mjs",
+        "  return (await hashOf(choice)) === hash;",
+        "  return true;",
+        ("tests/foundry/test_commit.py",
+         "tests/browser/danger_room/test_table.py::"
+         "test_a_same_speed_swap_is_refused_on_the_players_client"),
+    ),
+    Mutant(
         "the Python shapes reader forgets required fields", "compiler/rules/shapes.py",
         '                raise fail(where, f"{where}.{key} is required")',
         "                pass",

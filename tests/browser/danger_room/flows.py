@@ -154,13 +154,16 @@ def published_speeds(fight: Fight, cards: dict[str, str]) -> list[list[Any]]:
 
 
 def reveal_speeds(world: World, script: Script, cards: dict[str, str]) -> Outcome:
-    """`revealSpeeds` (GM): played, the phase, each kept pick's Speed, then the order."""
+    """`revealSpeeds` (GM): played, the phase with the sealed commitments, each kept pick's
+    Speed, then the order."""
     fight = read_fight(world)
     inside = [s.fighter for s in world.seats if fight.fighter(s.fighter)["status"] not in OUT]
     apply_state(fight, {"fighters": {
         f: {**fight.fighter(f), "played": True, "acted": False} for f in inside}})
-    update(fight, f"Combat.{COMBAT_ID}", {f"flags.{MODULE}.phase": {"round": world.round,
-                                                                       "phase": "speeds"}})
+    seals = {s.combatant: world.combatant_flags[s.combatant]["commit"]["hash"]
+             for s in world.seats if s.fighter in inside}
+    update(fight, f"Combat.{COMBAT_ID}", {f"flags.{MODULE}.phase": {
+        "round": world.round, "phase": "speeds", "commits": seals}})
     speeds = published_speeds(fight, cards)
     for ident, speed in speeds:
         mark(fight, ident, speed={"round": world.round, "speed": speed})
