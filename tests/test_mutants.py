@@ -110,8 +110,9 @@ def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
     target.write_text(original.replace(mutant.source, mutant.broken), encoding="utf-8")
     try:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
+        # One process (-n 0): under xdist, -x stops the workers and pytest exits 2, not 1.
         return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+            [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
              "-p", "no:randomly", *mutant.tests],
             cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=600,
         )
