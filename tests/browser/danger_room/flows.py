@@ -89,8 +89,9 @@ def idle_reason(fight: Fight, fighter: str, card: dict[str, Any], name: str) -> 
 
 
 def play_card(world: World, fighter: str, key: str, targets: list[str], boost: list[int],
-              script: Script, nonce: str) -> Outcome:
-    """`playCard`: reveal, prepare, begin the turn, act by kind, mark the fighter as acted."""
+              script: Script, nonce: str, wield: list[str] | None = None) -> Outcome:
+    """`playCard`: reveal, prepare, begin the turn, act by kind, mark the fighter as acted
+    (`wield`: the weapons a `change_weapons` card's form answers)."""
     fight = read_fight(world)
     mark(fight, fighter, reveal={"round": world.round, "card": key, "nonce": nonce})
     card, name, speaker = card_of(fight, key), str(world.items[key]["name"]), world.name(fighter)
@@ -107,6 +108,12 @@ def play_card(world: World, fighter: str, key: str, targets: list[str], boost: l
                    lines=(idle,))
     elif attack is not None:
         attack_action(fight, script, attack, speaker)
+    elif card["kind"] == "change_weapons":
+        assert wield is not None, "a weapon change asks which weapons to wield"
+        me = fight.fighter(fighter)
+        inp = {"fighter": fighter, "weapons": me["weapons"], "wielded": wield}
+        fight_step(fight, script, "change_weapons", inp, speaker=speaker, title=title,
+                   state_of=lambda s: {"fighters": {fighter: {**me, "wielded": s["wielded"]}}})
     elif card["kind"] in DEFENDS:
         protects = targets[0] if len(targets) == 1 else fighter
         inp = {"state": fight.state, "owner": fighter, "card": card, "protects": protects}
