@@ -389,7 +389,8 @@ def test_a_recommitment_after_the_speeds_is_refused(table: FightTable) -> None:
     recommit = {"round": 1, "hash": hashlib.sha256(f"{SAME_SPEED[1]}|{nonce}".encode()).hexdigest()}
     player.evaluate("(c) => game.combat.combatants.get('cbtHellfire').setFlag("
                     "'rulepack-danger-room', 'commit', c)", recommit)
-    table.relay("b", {"updates": [{"uuid": HELLFIRE, "changes": {f"flags.{MODULE}.commit": recommit}}]})
+    table.relay("b", {"updates": [{"uuid": HELLFIRE,
+                                   "changes": {f"flags.{MODULE}.commit": recommit}}]})
     sealed = "() => game.combat.getFlag('rulepack-danger-room', 'phase').commits.cbtHellfire"
     assert table.table.everywhere(sealed) == each(
         table.pages, hashlib.sha256(f"{SAME_SPEED[0]}|{nonce}".encode()).hexdigest())
@@ -417,7 +418,8 @@ def test_a_forged_reveal_is_refused_by_every_other_client(table: FightTable, for
     reveal = {"round": 1, "card": card, "nonce": salt}
     player.evaluate("(r) => game.combat.combatants.get('cbtHellfire').setFlag("
                     "'rulepack-danger-room', 'reveal', r)", reveal)
-    table.relay("b", {"updates": [{"uuid": HELLFIRE, "changes": {f"flags.{MODULE}.reveal": reveal}}]})
+    table.relay("b", {"updates": [{"uuid": HELLFIRE,
+                                   "changes": {f"flags.{MODULE}.reveal": reveal}}]})
     mismatch = table.module.lang["RULEPACK.DangerRoom.RevealMismatch"].replace("{name}",
                                                                                "Hellfire")
     for name in ("gm", "a"):

@@ -40,6 +40,8 @@ from hazard_location.world import (
 Doc = dict[str, Any]
 Dice = tuple[tuple[int, int], ...]
 D6, D100 = 6, 100
+#: Between the first and last die of a run on the card ("dice 1\u20136", as `rollerLines` writes).
+EN_DASH = "\u2013"
 
 
 def six(*faces: int) -> Dice:
@@ -72,7 +74,8 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     layouts: list[tuple[Doc, tuple[int, int], Dice, tuple[Doc, ...]]] = [
         (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(), defend())),
         (bob, (0, 3), six(6, 5, 5, 1), called),
-        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"), defend("evade"))),
+        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)),
+         (answer(species="human"), defend("evade"))),
         (bob, (3, 0), hit, (answer(), defend())),
         (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties, defend("none"))),
         (bob, (40, 0), (), (answer(), defend())),
@@ -183,7 +186,7 @@ def roller_lines(lang: dict[str, str], defence: str | None, events: list[Doc], c
             ("struck", rollers[2], a + d, count)]
     for part, name, first, end in runs:
         if end > first:
-            dice = f"{first + 1}" if end - first == 1 else f"{first + 1}–{end}"
+            dice = f"{first + 1}" if end - first == 1 else f"{first + 1}{EN_DASH}{end}"
             lines.append(foundry_format(lang["RULEPACK.Hazard.Rollers.Rolled"], name=name,
                                         part=lang[f"RULEPACK.Hazard.Rollers.Part.{part}"],
                                         dice=dice))

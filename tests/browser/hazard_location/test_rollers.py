@@ -26,7 +26,7 @@ from table import SCENE, Table, each, seated
 
 # isort: split
 from compiler.rules import run_case
-from hazard_location.kinds import attack_input, defend, roller_lines
+from hazard_location.kinds import EN_DASH, attack_input, defend, roller_lines
 from hazard_location.world import (
     ATTACKER,
     ENGINE,
@@ -161,7 +161,7 @@ def test_the_defenders_player_chooses_and_rolls_the_defence_and_the_hit_location
         lines = roller_lines(module.lang, "evade", result["events"], len(faces),
                              ("Laura", "Julian", "Julian"))
         assert listed(card["summary"], lines), card["summary"]
-        assert any(line.startswith("Julian rolled the defence: dice 7–") for line in lines)
+        assert any(line.startswith(f"Julian rolled the defence: dice 7{EN_DASH}") for line in lines)
         stamina = result["state"]["defender"]["stamina_current"]
         assert table.everywhere(STAMINA, TARGET) == each(table.pages, stamina)
         assert table.problems() == each(table.pages, [])
