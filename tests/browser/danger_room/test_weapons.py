@@ -8,12 +8,15 @@ card, the updates and the trace the Python engine predicts for the same answers.
 from __future__ import annotations
 
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_page import GENERATIONS, BuiltModule, OpenPage, build_modules
+from browser_launch import new_context, serving
+from browser_page import GENERATIONS, BuiltModule, HarnessPage, build_modules
 from macro_kinds import observed
+from playwright.sync_api import BrowserContext
 from table import STAGE
 
 from danger_room.flows import play_card
@@ -49,17 +52,31 @@ def module(tmp_path_factory: pytest.TempPathFactory) -> BuiltModule:
     return built
 
 
-@pytest.mark.parametrize("generation", GENERATIONS)
+@pytest.fixture(params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def page(request: pytest.FixtureRequest, module: BuiltModule, browser_context: BrowserContext,
+         blocked_requests: list[str]) -> Iterator[HarnessPage]:
+    """A page of the copy on a server of its own: it has the shipped module's id, which the
+    shared harness server already serves."""
+    browser = browser_context.browser
+    assert browser is not None
+    with serving() as server:
+        context = new_context(browser, server, blocked_requests)
+        try:
+            yield HarnessPage.open(context, server, module, request.param)
+        finally:
+            context.close()
+    assert blocked_requests == []
+
+
 @pytest.mark.parametrize("wield", [[], ["katana"]], ids=["sheathe", "keep"])
 def test_a_weapon_change_is_the_fighters_card_for_the_turn(
-    module: BuiltModule, open_page: OpenPage, generation: int, wield: list[str],
+    module: BuiltModule, page: HarnessPage, wield: list[str],
 ) -> None:
     world = picked(on_turn(sample_world(module), "hand-operative"), "hand-operative", KEY,
                    NONCE, None)
     assert world.fighters["cbtHandA"]["wielded"] == ["katana"]
     hands = {"hand1": wield[0] if wield else "", "hand2": ""}
     answers: list[dict[str, Any]] = [{"action": "ok", "fields": hands}]
-    page = open_page(module, generation)
     page.evaluate(STAGE, before(world))
     pack, ident = next((p, d["_id"]) for p, d in module.documents("Macro")
                        if d["name"] == "Danger Room: Change Grip")

@@ -74,8 +74,7 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     layouts: list[tuple[Doc, tuple[int, int], Dice, tuple[Doc, ...]]] = [
         (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(), defend())),
         (bob, (0, 3), six(6, 5, 5, 1), called),
-        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)),
-         (answer(species="human"), defend("evade"))),
+        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"), defend())),
         (bob, (3, 0), hit, (answer(), defend())),
         (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties, defend("none"))),
         (bob, (40, 0), (), (answer(), defend())),

@@ -1,10 +1,12 @@
 """A Hazard Dice attack at a table of a GM, an Assistant GM and a player, in a dnd5e world over
 plain http (the acceptance table of issue 10): the player's character shoots an NPC the player
-does not own. Foundry's server would refuse the player's write to the NPC, so the player's card
-names the changes and the active GM's client (one of the two GMs online; a full GM account with
-the lowest id is offline) applies them once, over the module socket, to the NPC's token (an
-unlinked token: its own copy of the sheet, not the sidebar actor), on a card whose Undo restores
-them on every client. Nothing is relayed through the chat log.
+does not own. The player's client rolls the attack; the NPC's defence and wounds are the
+active GM's to choose and roll (issue 17). Foundry's server would refuse the player's write to
+the NPC, so the player's card names the changes and the active GM's client (one of the two GMs
+online; a full GM account with the lowest id is offline) applies them once, over the module
+socket, to the NPC's token (an unlinked token: its own copy of the sheet, not the sidebar
+actor), on a card whose Undo restores them on every client. Nothing is relayed through the chat
+log.
 """
 
 from __future__ import annotations

@@ -108,9 +108,10 @@ export const TRACE = Object.freeze({
   shot: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Shot", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
   thrown: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Thrown", { fighter: e.fighter, weapon: e.weapon })),
   reload: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Reload", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
-  weapon_change: entry("DR-G36", (e, format) => format(e.costs_turn ? "RULEPACK.Trace.DR.WeaponChangeTurn" : "RULEPACK.Trace.DR.WeaponChange", {
-    fighter: e.fighter, weapons: e.wielded.length ? list(e.wielded) : "-"
-  })),
+  weapon_change: entry("DR-G36", (e, format) => {
+    const data = { fighter: e.fighter, weapons: e.wielded.length ? list(e.wielded) : "-" };
+    return e.costs_turn ? format("RULEPACK.Trace.DR.WeaponChangeTurn", data) : format("RULEPACK.Trace.DR.WeaponChange", data);
+  }),
   take_off: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.TakeOff", { fighter: e.fighter })),
   land: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.Land", { fighter: e.fighter })),
   senses: entry("DR-R12", (e, format) => format("RULEPACK.Trace.DR.Senses", {

@@ -16,6 +16,7 @@
 import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
 import { controlledToken, hexesBetween, targetedToken, typeDistanceNote } from "./canvas.mjs";
 import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
+import { NoGmError } from "../gm-requests.mjs";
 import { RULESET, configOverrides, readOrWarn, runDiceFree } from "./engine.mjs";
 import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
 import { outcomeLines } from "./summary.mjs";
@@ -263,7 +264,12 @@ async function resolve(combatants, built, extra) {
     names: { attacker: a.name, target: d.name }, input: built.input, dice: [], by: [], parts: [], rolls: [],
     table: species === null ? null : { species, chosen: null, by: null }, defence: null
   };
-  return beginAttack(inHand, (done, rolls) => post(combatants, built, extra.content, { inHand: done, rolls }));
+  try {
+    return await beginAttack(inHand, (done, rolls) => post(combatants, built, extra.content, { inHand: done, rolls }));
+  } catch(err) {
+    if ( !(err instanceof NoGmError) ) throw err;
+    return refuse(err.message);
+  }
 }
 
 /**

@@ -19,7 +19,7 @@
 import { dieFormula } from "../dice.mjs";
 import { NoGmError, activeGm, askUser, registerGmRequest } from "../gm-requests.mjs";
 import { configOverrides, RULESET } from "./engine.mjs";
-import { defenceWindow, tableWindow } from "./windows.mjs";
+import { defenceLabels, defenceWindow, tableWindow } from "./windows.mjs";
 import { runCase } from "../../rules/harness.mjs";
 
 /**
@@ -239,6 +239,17 @@ function userName(id) {
 }
 
 /**
+ * What a run of dice was rolled for, as the card says it.
+ * @param {Part} part
+ * @returns {string}
+ */
+function partLabel(part) {
+  if ( part === "attack" ) return game.i18n.localize("RULEPACK.Hazard.Rollers.Part.attack");
+  if ( part === "defence" ) return game.i18n.localize("RULEPACK.Hazard.Rollers.Part.defence");
+  return game.i18n.localize("RULEPACK.Hazard.Rollers.Part.struck");
+}
+
+/**
  * Dice numbers as the card lists them: "1–6", "7".
  * @param {number} first  0-based
  * @param {number} last   0-based, inclusive
@@ -266,14 +277,14 @@ export function rollerLines(inHand, tableNames, fallback) {
       : i18n.format("RULEPACK.Hazard.Rollers.TableDefault", { name: userName(table.by), species: table.species, table: tableNames[fallback] ?? fallback }));
   }
   if ( defence?.by ) {
-    const choice = i18n.localize(`RULEPACK.Hazard.Defence${defence.choice[0].toUpperCase()}${defence.choice.slice(1)}`);
+    const choice = defenceLabels()[defence.choice] ?? defence.choice;
     lines.push(i18n.format("RULEPACK.Hazard.Rollers.Defence", { name: userName(defence.by), defence: choice }));
   }
   let start = 0;
   inHand.dice.forEach((_, i) => {
     const next = i + 1;
     if ( (next < inHand.dice.length) && (inHand.by[next] === inHand.by[i]) && (inHand.parts[next] === inHand.parts[i]) ) return;
-    const part = i18n.localize(`RULEPACK.Hazard.Rollers.Part.${inHand.parts[i]}`);
+    const part = partLabel(inHand.parts[i]);
     lines.push(i18n.format("RULEPACK.Hazard.Rollers.Rolled", { name: userName(inHand.by[i]), part, dice: diceRange(start, i) }));
     start = next;
   });
@@ -284,11 +295,17 @@ export function rollerLines(inHand, tableNames, fallback) {
  * Begin an attack on this client: keep what posts its card, and carry it round the table.
  * @param {InHand} inHand
  * @param {Finish} post
- * @returns {Promise<ChatMessage|undefined>}  the card, when every step was this client's
+ * @returns {Promise<ChatMessage|undefined>}  the card, when every step was this client's; a
+ *   NoGmError when a step needs a GM (or a player's stand-in) and none is online
  */
 export async function beginAttack(inHand, post) {
   waiting.set(inHand.id, post);
-  return advance(inHand);
+  try {
+    return await advance(inHand);
+  } catch(err) {
+    waiting.delete(inHand.id);
+    throw err;
+  }
 }
 
 /**

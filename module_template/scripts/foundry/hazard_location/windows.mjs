@@ -208,6 +208,18 @@ export async function blastWindow(spec) {
 }
 
 /**
+ * Each defence a defender may choose, with its label (HZ-R13, HZ-G14, HZ-G15).
+ * @returns {Record<string, string>}
+ */
+export function defenceLabels() {
+  const i18n = game.i18n;
+  return {
+    auto: i18n.localize("RULEPACK.Hazard.DefenceAuto"), none: i18n.localize("RULEPACK.Hazard.DefenceNone"),
+    evade: i18n.localize("RULEPACK.Hazard.DefenceEvade"), parry: i18n.localize("RULEPACK.Hazard.DefenceParry")
+  };
+}
+
+/**
  * The defence window, on the client of the defender's player (the GM's for an NPC): the attack
  * and its successes, and the defence to roll (HZ-R13, HZ-G14, HZ-G15). The choice, or null when
  * the window is closed.
@@ -216,9 +228,8 @@ export async function blastWindow(spec) {
  */
 export async function defenceWindow(spec) {
   const i18n = game.i18n;
-  const defence = ["auto", "none", "evade", "parry"].map((id) => ({
-    id, label: i18n.localize(`RULEPACK.Hazard.Defence${id[0].toUpperCase()}${id.slice(1)}`)
-  }));
+  const labels = defenceLabels();
+  const defence = Object.keys(labels).map((id) => ({ id, label: labels[id] }));
   const heading = i18n.format("RULEPACK.Hazard.DefenceHeading", spec);
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: i18n.format("RULEPACK.Hazard.DefenceTitle", { target: spec.target }) },
