@@ -75,10 +75,6 @@ export const TRACE = Object.freeze({
     score: e.score, bonus: e.bonus, pool: e.cardless_pool
   })),
   wield: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Wield", { fighter: e.fighter, weapons: list(e.weapons), hands: e.hands })),
-  weapon_change: entry("DR-G36", (e, format) => {
-    const data = { fighter: e.fighter, weapons: e.wielded.length ? list(e.wielded) : "-" };
-    return e.costs_turn ? format("RULEPACK.Trace.DR.WeaponChangeTurn", data) : format("RULEPACK.Trace.DR.WeaponChange", data);
-  }),
   recovery: entry("DR-G40", (e, format) => format("RULEPACK.Trace.DR.Recovery", { nights: e.nights, per_night: e.per_night, health: e.health })),
   roll: {
     id: (e) => /** @type {Record<string, string>} */ (ROLL_ITEMS)[e.kind] ?? "DR-R04",
@@ -123,6 +119,10 @@ export const TRACE = Object.freeze({
   shot: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Shot", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
   thrown: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Thrown", { fighter: e.fighter, weapon: e.weapon })),
   reload: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Reload", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
+  weapon_change: entry("DR-G36", (e, format) => {
+    const data = { fighter: e.fighter, weapons: e.wielded.length ? list(e.wielded) : "-" };
+    return e.costs_turn ? format("RULEPACK.Trace.DR.WeaponChangeTurn", data) : format("RULEPACK.Trace.DR.WeaponChange", data);
+  }),
   take_off: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.TakeOff", { fighter: e.fighter })),
   land: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.Land", { fighter: e.fighter })),
   senses: entry("DR-R12", (e, format) => format("RULEPACK.Trace.DR.Senses", {
