@@ -87,9 +87,12 @@ class ResultCache:
         self.started_ns = time.time_ns()
 
     @classmethod
-    def open(cls, directory: Path, fingerprint: str, *, writable: bool = True) -> ResultCache:
+    def open(
+        cls, directory: Path, fingerprint: str, *, writable: bool = True,
+        subfolder: str = CACHE_SUBFOLDER,
+    ) -> ResultCache:
         key = _user_key(create=writable)
-        folder = directory / CACHE_SUBFOLDER if key else None
+        folder = directory / subfolder if key else None
         cache = cls(folder, key or b"", fingerprint, writable)
         cache._read()
         return cache
@@ -176,6 +179,11 @@ class ResultCache:
         }
         payload = pickle.dumps((self.fingerprint, plain), pickle.HIGHEST_PROTOCOL)
         _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
+
+
+def cache_folder(root: Path) -> Path:
+    """The cache folder of the content folder `root`: beside it, never in it."""
+    return root.resolve().parent / CACHE_FOLDER
 
 
 def _shard(key: str) -> str:
