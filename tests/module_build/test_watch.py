@@ -136,3 +136,16 @@ def test_packs_a_running_foundry_holds_are_named(watcher: tuple[Watcher, Path, P
         child.until("a running Foundry holds the packs of")
     assert any(line.startswith(f"built {out / MODULE}") or "built " in line for line in lines)
     assert child.stop() == 0
+
+
+def test_a_missing_content_folder_is_refused_not_watched(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from compiler.cli import main
+
+    missing = tmp_path / "nowhere"
+    result = CliRunner().invoke(main, ["build", str(missing), "--out", str(tmp_path / "dist"),
+                                       "--watch"])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(f"no content folder at {missing}; pass the folder that "
+                                          "holds the ruleset folders")
