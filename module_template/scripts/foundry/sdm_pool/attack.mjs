@@ -58,12 +58,14 @@ function weaponOf(attacker, key) {
 }
 
 /**
- * The window's choices of one config table (SDM-G02, SDM-G03), keys in the table's order.
+ * The window's choices of one config table (SDM-G02, SDM-G03), the easiest first (so cover and
+ * concealment start at none), with its successes.
  * @param {Record<string, number>} table
  * @returns {{id: string, label: string}[]}
  */
 function levels(table) {
-  return Object.entries(table).map(([id, n]) => ({ id, label: `${id} (${n})` }));
+  return Object.entries(table).sort(([a, m], [b, n]) => (m - n) || (a < b ? -1 : 1))
+    .map(([id, n]) => ({ id, label: `${id} (${n})` }));
 }
 
 /**
