@@ -80,7 +80,8 @@ export function engineIds(items) {
  * @returns {Combatant}
  */
 export function readCombatant(actor, id) {
-  const gear = [...actor.items].filter((item) => Object.values(ITEM_TYPES).includes(item.type));
+  const types = /** @type {string[]} */ (Object.values(ITEM_TYPES));
+  const gear = [...actor.items].filter((item) => types.includes(item.type));
   const ids = engineIds(gear);
   /** @type {Record<string, Item>} */
   const items = {};

@@ -144,7 +144,7 @@ async function rollPool(attack) {
 /**
  * Ask the target's owner for the Opportunity, then finish with their choice.
  * @param {Attack} attack
- * @param {{successes: number, needed: number}} roll
+ * @param {Record<string, any>} roll  the `attack_roll` state: successes, needed
  * @param {{dice: any[], rolls: Roll[]}} so
  * @returns {Promise<ChatMessage|undefined>}
  */
@@ -172,6 +172,7 @@ async function opportunity(attack, roll, so) {
  */
 async function finish(attack, choice, so) {
   const { combatants, weapon } = attack;
+  /** @type {Record<string, any>} */
   const input = { ...attack.input, opportunity: { choice } };
   const planned = weapon.damage_dice ? [{ die: weapon.damage_dice.die, count: weapon.damage_dice.count }] : [];
   const { call, result, rolls } = await rollWith("attack", input, { ...so, planned });
@@ -184,8 +185,9 @@ async function finish(attack, choice, so) {
     names[c.character.id] = c.name;
     for ( const [id, item] of Object.entries(c.items) ) names[id] ??= item.name;
   }
-  const key = input.cost === "none" ? "Counter" : "Attack";
-  const heading = game.i18n.format(`RULEPACK.Sdm.Summary.${key}`, { attacker: a.name, target: d.name, weapon: weapon.name ?? weapon.id });
+  const who = { attacker: a.name, target: d.name, weapon: weapon.name ?? weapon.id };
+  const heading = input.cost === "none" ? game.i18n.format("RULEPACK.Sdm.Summary.Counter", who)
+    : game.i18n.format("RULEPACK.Sdm.Summary.Attack", who);
   const title = game.i18n.format("RULEPACK.Sdm.AttackCard", { attacker: a.name, target: d.name });
   return applyAndPost(changes, {
     title, rolls, call, result, summary: [heading, ...outcomeLines(result.events, names)],

@@ -36,7 +36,7 @@ async function playersChoice(events, names) {
   const order = [];
   for ( const tie of events.filter((e) => (e.type === "tie") && (e.decided_by === "roster_order")) ) {
     const tied = tie.ids.map((/** @type {string} */ id) => ({ id, label: names[id] ?? id }));
-    const heading = game.i18n.format("RULEPACK.Sdm.TieHeading", { names: tied.map((t) => t.label).join(", "), total: tie.total });
+    const heading = game.i18n.format("RULEPACK.Sdm.TieHeading", { names: tied.map((/** @type {{label: string}} */ t) => t.label).join(", "), total: tie.total });
     const chosen = await tieWindow(heading, tied);
     if ( !chosen ) return null;
     order.push(...chosen);

@@ -30,18 +30,18 @@ function count(value) {
  */
 export function sheetLines(actor) {
   const system = /** @type {Record<string, unknown>} */ (actor.system);
-  const f = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ data) => game.i18n.format(`RULEPACK.Sdm.Sheet.${key}`, data);
+  const format = game.i18n.format.bind(game.i18n);
   const lines = [
-    f("Actions", { actions: count(system.actions_left), minor: count(system.minor_actions_left) }),
-    f("Borrowed", { actions: count(system.owed_actions), minor: count(system.owed_minor_actions) })
+    format("RULEPACK.Sdm.Sheet.Actions", { actions: count(system.actions_left), minor: count(system.minor_actions_left) }),
+    format("RULEPACK.Sdm.Sheet.Borrowed", { actions: count(system.owed_actions), minor: count(system.owed_minor_actions) })
   ];
-  if ( count(system.unapplied_damage) > 0 ) lines.push(f("Unapplied", { amount: count(system.unapplied_damage) }));
+  if ( count(system.unapplied_damage) > 0 ) lines.push(format("RULEPACK.Sdm.Sheet.Unapplied", { amount: count(system.unapplied_damage) }));
   for ( const item of actor.items ) {
     if ( item.type !== ITEM_TYPES.armor ) continue;
     const armor = /** @type {Record<string, unknown>} */ (item.system);
     const max = count(armor.hp_max);
     const hp = Number.isInteger(armor.hp) ? Number(armor.hp) : max;
-    lines.push(hp <= 0 ? f("Broken", { name: item.name, max }) : f("Armor", { name: item.name, dr: count(armor.dr), hp, max }));
+    lines.push(hp <= 0 ? format("RULEPACK.Sdm.Sheet.Broken", { name: item.name, max }) : format("RULEPACK.Sdm.Sheet.Armor", { name: item.name, dr: count(armor.dr), hp, max }));
   }
   return lines;
 }

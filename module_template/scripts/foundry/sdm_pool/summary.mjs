@@ -26,9 +26,12 @@ export function nameOf(names, id) {
  * @returns {string|null}
  */
 function outcomeLine(roll, result) {
-  const key = { hit: "Hit", shortfall: "Shortfall", salvation: "Salvation" }[/** @type {"hit"} */ (result)];
-  if ( !key || !roll ) return null;
-  return game.i18n.format(`RULEPACK.Sdm.Summary.${key}`, { successes: roll.successes, needed: roll.needed });
+  if ( !roll ) return null;
+  const data = { successes: roll.successes, needed: roll.needed };
+  if ( result === "hit" ) return game.i18n.format("RULEPACK.Sdm.Summary.Hit", data);
+  if ( result === "shortfall" ) return game.i18n.format("RULEPACK.Sdm.Summary.Shortfall", data);
+  if ( result === "salvation" ) return game.i18n.format("RULEPACK.Sdm.Summary.Salvation", data);
+  return null;
 }
 
 /**
@@ -39,22 +42,22 @@ function outcomeLine(roll, result) {
  * @returns {string|null}
  */
 function line(e, names, roll) {
-  const f = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ data) => game.i18n.format(`RULEPACK.Sdm.Summary.${key}`, data);
+  const format = game.i18n.format.bind(game.i18n);
   const name = nameOf(names, e.id);
   switch ( e.type ) {
-    case "refused": return f("Refused", { name, what: e.what, reason: e.reason });
+    case "refused": return format("RULEPACK.Sdm.Summary.Refused", { name, what: e.what, reason: e.reason });
     case "outcome": return outcomeLine(roll, e.result);
-    case "opportunity": return f("Opportunity", { name, choice: e.choice });
-    case "dodge": return f("Dodge", { name });
-    case "damage": return f("Damage", { dealt: e.dealt });
-    case "armor": return f("Armor", { piece: nameOf(names, e.piece), absorbed: e.absorbed, before: e.hp_before, after: e.hp_after });
-    case "armor_breaks": return f("Breaks", { piece: nameOf(names, e.piece) });
-    case "hp": return f("Hp", { name, before: e.before, after: e.after });
-    case "incapacitated": return f("Incapacitated", { name });
-    case "disengage": return f("Disengage", { name, distance: e.distance, unit: e.unit });
-    case "counter_pending": return f("CounterPending", { name: nameOf(names, e.by), against: nameOf(names, e.against) });
-    case "turn_start": return f("Turn", { name, actions: e.actions, minor_actions: e.minor_actions });
-    case "no_turn": return f("NoTurn", { name, reason: e.reason });
+    case "opportunity": return format("RULEPACK.Sdm.Summary.Opportunity", { name, choice: e.choice });
+    case "dodge": return format("RULEPACK.Sdm.Summary.Dodge", { name });
+    case "damage": return format("RULEPACK.Sdm.Summary.Damage", { dealt: e.dealt });
+    case "armor": return format("RULEPACK.Sdm.Summary.Armor", { piece: nameOf(names, e.piece), absorbed: e.absorbed, before: e.hp_before, after: e.hp_after });
+    case "armor_breaks": return format("RULEPACK.Sdm.Summary.Breaks", { piece: nameOf(names, e.piece) });
+    case "hp": return format("RULEPACK.Sdm.Summary.Hp", { name, before: e.before, after: e.after });
+    case "incapacitated": return format("RULEPACK.Sdm.Summary.Incapacitated", { name });
+    case "disengage": return format("RULEPACK.Sdm.Summary.Disengage", { name, distance: e.distance, unit: e.unit });
+    case "counter_pending": return format("RULEPACK.Sdm.Summary.CounterPending", { name: nameOf(names, e.by), against: nameOf(names, e.against) });
+    case "turn_start": return format("RULEPACK.Sdm.Summary.Turn", { name, actions: e.actions, minor_actions: e.minor_actions });
+    case "no_turn": return format("RULEPACK.Sdm.Summary.NoTurn", { name, reason: e.reason });
     default: return null;
   }
 }

@@ -23,19 +23,23 @@ function facesText(faces) {
 }
 
 /**
- * An entry whose label is one lang key with the event's own fields (faces joined).
+ * An event's fields as a label's data: lists of faces, ids and an order joined.
+ * @param {any} e
+ * @returns {Record<string, unknown>}
+ */
+function data(e) {
+  const joined = (/** @type {unknown} */ v) => (Array.isArray(v) ? facesText(v) : v);
+  return { ...e, faces: joined(e.faces), ids: joined(e.ids), order: joined(e.order) };
+}
+
+/**
+ * An entry of a fixed catalogue id.
  * @param {string} id
- * @param {string} key  the part after `RULEPACK.Trace.Sdm.`
+ * @param {(e: any, format: TraceFormat) => string} label
  * @returns {TraceEntry}
  */
-function entry(id, key) {
-  return {
-    id,
-    label: (e, format) => format(`RULEPACK.Trace.Sdm.${key}`, {
-      ...e, faces: Array.isArray(e.faces) ? facesText(e.faces) : e.faces,
-      ids: Array.isArray(e.ids) ? e.ids.join(", ") : e.ids, order: Array.isArray(e.order) ? e.order.join(", ") : e.order
-    })
-  };
+function entry(id, label) {
+  return { id, label };
 }
 
 /**
@@ -43,44 +47,50 @@ function entry(id, key) {
  * @type {Readonly<Record<string, TraceEntry>>}
  */
 export const TRACE = Object.freeze({
-  initiative: entry("SDM-R02", "Initiative"),
-  tie: { id: (e) => (e.decided_by === "dexterity" ? "SDM-R03" : "SDM-G15"), label: entry("", "Tie").label },
-  order: entry("SDM-R02", "Order"),
-  opening: entry("SDM-R04", "Opening"),
-  joined: entry("SDM-G16", "Joined"),
-  allotment: entry("SDM-G04", "Allotment"),
-  movement: entry("SDM-G05", "Movement"),
-  turn_start: entry("SDM-R06", "TurnStart"),
-  no_turn: entry("SDM-G21", "NoTurn"),
-  recovery: entry("SDM-G20", "Recovery"),
-  recovered: entry("SDM-G20", "Recovered"),
-  spend: entry("SDM-R05", "Spend"),
-  reaction: entry("SDM-R06", "Reaction"),
-  refused: entry("SDM-G11", "Refused"),
-  attack_pool: entry("SDM-R09", "AttackPool"),
-  difficulty: entry("SDM-G02", "Difficulty"),
-  attack_roll: entry("SDM-G01", "AttackRoll"),
-  salvation: entry("SDM-G08", "Salvation"),
-  outcome: { id: (e) => OUTCOMES[/** @type {keyof OUTCOMES} */ (e.result)] ?? "SDM-R10", label: entry("", "Outcome").label },
-  opportunity: entry("SDM-R12", "Opportunity"),
-  dodge: entry("SDM-R12", "Dodge"),
-  damage: entry("SDM-G18", "Damage"),
-  armor: entry("SDM-G17", "Armor"),
-  armor_breaks: entry("SDM-R13", "ArmorBreaks"),
-  hp: entry("SDM-R14", "Hp"),
-  incapacitated: entry("SDM-R15", "Incapacitated"),
-  disengage: entry("SDM-G12", "Disengage"),
-  counter_pending: entry("SDM-G13", "CounterPending"),
-  stabilize: entry("SDM-G20", "Stabilize"),
-  stabilized: entry("SDM-G20", "Stabilized"),
-  heal: entry("SDM-R16", "Heal"),
-  death: entry("SDM-R15", "Death"),
-  round_start: entry("SDM-R01", "RoundStart"),
-  round_end: entry("SDM-R01", "RoundEnd"),
-  step: entry("SDM-R01", "Step"),
-  move: entry("SDM-R07", "Move"),
-  act: entry("SDM-R05", "Act"),
-  turn_end: entry("SDM-R01", "TurnEnd"),
-  counter: entry("SDM-G13", "Counter"),
-  counter_lost: entry("SDM-G13", "CounterLost")
+  initiative: entry("SDM-R02", (e, format) => format("RULEPACK.Trace.Sdm.Initiative", data(e))),
+  tie: {
+    id: (e) => (e.decided_by === "dexterity" ? "SDM-R03" : "SDM-G15"),
+    label: (e, format) => format("RULEPACK.Trace.Sdm.Tie", data(e))
+  },
+  order: entry("SDM-R02", (e, format) => format("RULEPACK.Trace.Sdm.Order", data(e))),
+  opening: entry("SDM-R04", (e, format) => format("RULEPACK.Trace.Sdm.Opening", data(e))),
+  joined: entry("SDM-G16", (e, format) => format("RULEPACK.Trace.Sdm.Joined", data(e))),
+  allotment: entry("SDM-G04", (e, format) => format("RULEPACK.Trace.Sdm.Allotment", data(e))),
+  movement: entry("SDM-G05", (e, format) => format("RULEPACK.Trace.Sdm.Movement", data(e))),
+  turn_start: entry("SDM-R06", (e, format) => format("RULEPACK.Trace.Sdm.TurnStart", data(e))),
+  no_turn: entry("SDM-G21", (e, format) => format("RULEPACK.Trace.Sdm.NoTurn", data(e))),
+  recovery: entry("SDM-G20", (e, format) => format("RULEPACK.Trace.Sdm.Recovery", data(e))),
+  recovered: entry("SDM-G20", (e, format) => format("RULEPACK.Trace.Sdm.Recovered", data(e))),
+  spend: entry("SDM-R05", (e, format) => format("RULEPACK.Trace.Sdm.Spend", data(e))),
+  reaction: entry("SDM-R06", (e, format) => format("RULEPACK.Trace.Sdm.Reaction", data(e))),
+  refused: entry("SDM-G11", (e, format) => format("RULEPACK.Trace.Sdm.Refused", data(e))),
+  attack_pool: entry("SDM-R09", (e, format) => format("RULEPACK.Trace.Sdm.AttackPool", data(e))),
+  difficulty: entry("SDM-G02", (e, format) => format("RULEPACK.Trace.Sdm.Difficulty", data(e))),
+  attack_roll: entry("SDM-G01", (e, format) => format("RULEPACK.Trace.Sdm.AttackRoll", data(e))),
+  salvation: entry("SDM-G08", (e, format) => format("RULEPACK.Trace.Sdm.Salvation", data(e))),
+  outcome: {
+    id: (e) => (/** @type {Record<string, string>} */ (OUTCOMES))[String(e.result)] ?? "SDM-R10",
+    label: (e, format) => format("RULEPACK.Trace.Sdm.Outcome", data(e))
+  },
+  opportunity: entry("SDM-R12", (e, format) => format("RULEPACK.Trace.Sdm.Opportunity", data(e))),
+  dodge: entry("SDM-R12", (e, format) => format("RULEPACK.Trace.Sdm.Dodge", data(e))),
+  damage: entry("SDM-G18", (e, format) => format("RULEPACK.Trace.Sdm.Damage", data(e))),
+  armor: entry("SDM-G17", (e, format) => format("RULEPACK.Trace.Sdm.Armor", data(e))),
+  armor_breaks: entry("SDM-R13", (e, format) => format("RULEPACK.Trace.Sdm.ArmorBreaks", data(e))),
+  hp: entry("SDM-R14", (e, format) => format("RULEPACK.Trace.Sdm.Hp", data(e))),
+  incapacitated: entry("SDM-R15", (e, format) => format("RULEPACK.Trace.Sdm.Incapacitated", data(e))),
+  disengage: entry("SDM-G12", (e, format) => format("RULEPACK.Trace.Sdm.Disengage", data(e))),
+  counter_pending: entry("SDM-G13", (e, format) => format("RULEPACK.Trace.Sdm.CounterPending", data(e))),
+  stabilize: entry("SDM-G20", (e, format) => format("RULEPACK.Trace.Sdm.Stabilize", data(e))),
+  stabilized: entry("SDM-G20", (e, format) => format("RULEPACK.Trace.Sdm.Stabilized", data(e))),
+  heal: entry("SDM-R16", (e, format) => format("RULEPACK.Trace.Sdm.Heal", data(e))),
+  death: entry("SDM-R15", (e, format) => format("RULEPACK.Trace.Sdm.Death", data(e))),
+  round_start: entry("SDM-R01", (e, format) => format("RULEPACK.Trace.Sdm.RoundStart", data(e))),
+  round_end: entry("SDM-R01", (e, format) => format("RULEPACK.Trace.Sdm.RoundEnd", data(e))),
+  step: entry("SDM-R01", (e, format) => format("RULEPACK.Trace.Sdm.Step", data(e))),
+  move: entry("SDM-R07", (e, format) => format("RULEPACK.Trace.Sdm.Move", data(e))),
+  act: entry("SDM-R05", (e, format) => format("RULEPACK.Trace.Sdm.Act", data(e))),
+  turn_end: entry("SDM-R01", (e, format) => format("RULEPACK.Trace.Sdm.TurnEnd", data(e))),
+  counter: entry("SDM-G13", (e, format) => format("RULEPACK.Trace.Sdm.Counter", data(e))),
+  counter_lost: entry("SDM-G13", (e, format) => format("RULEPACK.Trace.Sdm.CounterLost", data(e)))
 });

@@ -17,6 +17,15 @@ import { escapeHtml } from "../html.mjs";
 /** The Opportunity choices, in the order the window offers them (SDM-R12, SDM-G11). */
 export const CHOICES = Object.freeze(["none", "dodge", "disengage", "counter"]);
 
+/** Each choice's label in the window, with what it costs and does. */
+/** @type {Readonly<Record<string, () => string>>} */
+const CHOICE_LABELS = Object.freeze({
+  none: () => game.i18n.localize("RULEPACK.Sdm.Choice.none"),
+  dodge: () => game.i18n.localize("RULEPACK.Sdm.Choice.dodge"),
+  disengage: () => game.i18n.localize("RULEPACK.Sdm.Choice.disengage"),
+  counter: () => game.i18n.localize("RULEPACK.Sdm.Choice.counter")
+});
+
 /**
  * `<option>`s, the first selected.
  * @param {Option[]} options
@@ -104,7 +113,7 @@ export function attackWindow(spec) {
  */
 export async function opportunityWindow(heading) {
   const radios = CHOICES.map((choice, i) => `<li><label><input type="radio" name="choice" value="${choice}"${i === 0 ? " checked" : ""}> `
-    + `${escapeHtml(game.i18n.localize(`RULEPACK.Sdm.Choice.${choice}`))}</label></li>`).join("");
+    + `${escapeHtml(CHOICE_LABELS[choice]())}</label></li>`).join("");
   const values = await ask(game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p><ul class="rulepack-opportunity">${radios}</ul>`,
     game.i18n.localize("RULEPACK.Sdm.Choose"));
