@@ -53,8 +53,8 @@ def choose(choice: str) -> Doc:
 def carrier(ctx: MacroContext) -> str:
     """The shipped fighter who carries the macro's weapon."""
     key = ctx.args[0]
-    return next(flag(d, "key") for _, d in ctx.module.documents("Actor")
-                if any(flag(i, "key") == key for i in d["items"]))
+    return str(next(flag(d, "key") for _, d in ctx.module.documents("Actor")
+                    if any(flag(i, "key") == key for i in d["items"])))
 
 
 def armour_at(actor: Doc, hp: int) -> Doc:
@@ -113,7 +113,11 @@ def sides_of(case: Case) -> list[tuple[Doc, Doc, dict[str, Doc]]]:
     return [(a, *combatant(a, i)) for a, i in zip(actors, slug_ids(actors), strict=True)]
 
 
-def attack_input(ctx: MacroContext, case: Case, sides: list[tuple[Doc, Doc, dict[str, Doc]]]) -> Doc:
+Side = tuple[Doc, Doc, dict[str, Doc]]
+Rolls = list[tuple[str, tuple[int, ...]]]
+
+
+def attack_input(ctx: MacroContext, case: Case, sides: list[Side]) -> Doc:
     fields = case.answers[0]["fields"]
     return {"attacker": sides[0][1], "target": sides[1][1], "weapon": ctx.args[0],
             "tier": fields.get("tier") or None, "cover": fields.get("cover", "none"),
@@ -122,7 +126,7 @@ def attack_input(ctx: MacroContext, case: Case, sides: list[tuple[Doc, Doc, dict
             "cost": "none" if fields.get("counter") else "action"}
 
 
-def rolled_attack(ctx: MacroContext, case: Case, inp: Doc) -> tuple[Doc, list[tuple[str, tuple[int, ...]]]]:
+def rolled_attack(ctx: MacroContext, case: Case, inp: Doc) -> tuple[Doc, Rolls]:
     """The module's steps: the pool as one roll, `attack_roll` for a shortfall, the Opportunity
     answered, then `attack` on every face (the damage dice as one more roll)."""
     m, dice = ctx.module, list(case.dice)

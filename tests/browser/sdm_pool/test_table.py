@@ -39,8 +39,8 @@ DIALOGS = """async () => (await import('/harness/foundry/record.mjs')).record.di
     .map((d) => d.title)"""
 CARDS = """(id) => [...game.messages].map((m) => {
     const state = game.modules.get(id).api.cards.readCard(m);
-    return {author: m.author?.id ?? null, changes: (state?.changes ?? []).map((c) => [c.uuid, c.path]),
-            card: state !== null, call: state?.card.call ?? null};
+    return {author: m.author?.id ?? null, card: state !== null, call: state?.card.call ?? null,
+            changes: (state?.changes ?? []).map((c) => [c.uuid, c.path])};
 })"""
 UNDO = """async ([moduleId]) => {
     const { record } = await import("/harness/foundry/record.mjs");

@@ -51,7 +51,8 @@ SHEET = """([moduleId, actorId]) => {
     Hooks.callAll("renderActorSheetV2", {document: actor}, element, {}, {});
     Hooks.callAll("renderActorSheetV2", {document: actor}, element, {}, {});
     return {api: game.modules.get(moduleId).api.sdm_pool.sheetLines(actor),
-            shown: [...element.querySelectorAll(".rulepack-sdm-turn li")].map((li) => li.textContent),
+            shown: [...element.querySelectorAll(".rulepack-sdm-turn li")]
+                .map((li) => li.textContent),
             sections: element.querySelectorAll(".rulepack-sdm-turn").length};
 }"""
 
@@ -86,7 +87,7 @@ def table(request: pytest.FixtureRequest, browser_context: BrowserContext,
 def test_a_pcs_opportunity_is_its_players_and_its_next_turn_pays_for_it(
     table: tuple[Table, Doc, Doc], shipped_modules: list[BuiltModule],
 ) -> None:
-    found, grex, ana = table
+    found, _grex, ana = table
     module = module_of(shipped_modules)
     found.run("gm", "SDM: Attack with Revolver", SHORT, None, ({"action": "ok", "fields": {}},))
     assert found.everywhere(DIALOGS) == {"gm": ["SDM attack"], "player": ["Opportunity"]}
@@ -143,11 +144,12 @@ def test_an_attack_without_the_weapon_or_the_tokens_rolls_nothing(
     module = module_of(shipped_modules)
     grex, ana = fighter(module, "grex"), fighter(module, "ana-reyes")
     page = open_page(module, generation)
-    macro = next(d["_id"] for p, d in module.documents("Macro") if d["name"] == "SDM: Attack with Longsword")
-    pack = next(p for p, d in module.documents("Macro") if d["_id"] == macro)
+    pack, macro = next((p, d["_id"]) for p, d in module.documents("Macro")
+                       if d["name"] == "SDM: Attack with Longsword")
     lang = module.lang
+    no_weapon = foundry_format(lang["RULEPACK.Sdm.NoWeapon"], name="Grex", weapon="longsword")
     for staged, message in (
-        (scene([grex, ana], grex, ana), foundry_format(lang["RULEPACK.Sdm.NoWeapon"], name="Grex", weapon="longsword")),
+        (scene([grex, ana], grex, ana), no_weapon),
         (scene([grex, ana], grex, None), lang["RULEPACK.Sdm.NeedTokens"]),
     ):
         run_ = page.run_macro(pack, macro, [{"d": 6, "v": 6}], None, staged, [])
