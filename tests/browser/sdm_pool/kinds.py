@@ -182,17 +182,19 @@ def cast(ctx: MacroContext) -> list[Doc]:
 
 
 def initiative_cases(ctx: MacroContext) -> list[Case]:
-    """Three totals apart; Ana and Bram tied at 15, Ana's Dexterity first (SDM-E02); Bram and
-    his twin Bea tied at 9 with the same Dexterity, the players choosing Bea first."""
+    """Three totals apart; SDM-E02's Ana (Dexterity 2) and Bram (Dexterity 1) tied at 15, Ana
+    first (the middle case, the screenshot's); all three with Bram and his twin Bea tied at 9
+    with the same Dexterity, the players choosing Bea first."""
     people = cast(ctx)
     bea = fighter(ctx.module, "bram-holt", ident="sdmBeaHolt000001", name="Bea Holt")
-    twins = [*people, bea]
+
     def staged(actors: list[Doc]) -> tuple[Doc, Doc]:
         return scene(actors), {"fight": fight(actors)}
-    a, b = staged(people), staged(twins)
+
+    a, e02, b = staged(people), staged(people[:2]), staged([*people, bea])
     return [
         Case(six(6, 6, 6, 6, 3, 3, 3, 1, 1), None, scene=a[0], stage=a[1]),
-        Case(six(6, 5, 1, 3, 6, 6, 3, 2, 2), None, scene=a[0], stage=a[1]),
+        Case(six(6, 5, 1, 3, 6, 6, 3), None, scene=e02[0], stage=e02[1]),
         Case(six(6, 6, 6, 6, 3, 3, 3, 1, 1, 4, 4, 1), None, scene=b[0], stage=b[1],
              answers=(window(place0="bea-holt", place1="bram-holt"),)),
     ]
@@ -236,5 +238,7 @@ KINDS: dict[str, MacroKind] = {
 }
 
 #: The macro whose card the screenshot test shows for this ruleset.
-SHOWCASE = "SDM: Attack with Longsword"
-__all__ = ["IDS", "KINDS", "SHOWCASE"]
+SHOWCASE = "SDM: Roll initiative"
+#: More cards worth a screenshot: (macro name, file name suffix): a shortfall and its Disengage.
+EXTRA_SHOTS = (("SDM: Attack with Longsword", "attack-card"),)
+__all__ = ["EXTRA_SHOTS", "IDS", "KINDS", "SHOWCASE"]

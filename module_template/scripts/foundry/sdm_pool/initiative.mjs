@@ -62,6 +62,20 @@ export function trackerValues(slots) {
 }
 
 /**
+ * Write the engine's order into the tracker: each Combatant's initiative (`trackerValues`).
+ * @param {Combat} combat
+ * @param {Map<string, Combatant>} byId  engine id → its Combatant
+ * @param {{id: string, total: number}[]} slots  in the engine's order
+ * @returns {Promise<unknown>}
+ */
+function writeOrder(combat, byId, slots) {
+  const values = trackerValues(slots);
+  return combat.updateEmbeddedDocuments("Combatant", slots.map((s) => ({
+    _id: byId.get(s.id)?.id ?? null, initiative: values.get(s.id) ?? null
+  })));
+}
+
+/**
  * Roll initiative for the viewed Combat and write the order into its tracker (GM only).
  * @returns {Promise<ChatMessage|undefined>}
  */
@@ -89,9 +103,7 @@ export async function rollInitiative() {
   const result = order.length ? runWith("initiative", call.input, call.dice) : rolled.result;
   if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   const slots = /** @type {{id: string, total: number}[]} */ (result.state.slots);
-  const values = trackerValues(slots);
-  const byId = new Map(fighters.map((f, i) => [f.character.id, entries[i]]));
-  await combat.updateEmbeddedDocuments("Combatant", slots.map((s) => ({ _id: byId.get(s.id)?.id ?? null, initiative: values.get(s.id) ?? null })));
+  await writeOrder(combat, new Map(fighters.map((f, i) => [f.character.id, entries[i]])), slots);
   const summary = slots.map((s, i) => game.i18n.format("RULEPACK.Sdm.Summary.Order", { place: i + 1, name: names[s.id] ?? s.id, total: s.total }));
   return postCard({ title: game.i18n.localize("RULEPACK.Sdm.InitiativeCard"), rolls: rolled.rolls, call, result, summary });
 }
