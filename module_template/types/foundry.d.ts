@@ -453,6 +453,8 @@ declare class User extends foundry.abstract.Document {
    * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.UserTargets.html
    */
   readonly targets: Set<Token>;
+  /** "The Actor which is assigned to this User as their primary character" (null when none). */
+  readonly character: Actor | null;
 }
 
 /* -------------------------------------------- */
