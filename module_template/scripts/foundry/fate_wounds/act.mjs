@@ -24,6 +24,15 @@ function refuse(message) {
 }
 
 /**
+ * The single controlled token, or null when none or several are.
+ * @returns {Token|null}
+ */
+function controlledToken() {
+  const controlled = canvas?.tokens?.controlled ?? [];
+  return controlled.length === 1 ? controlled[0] : null;
+}
+
+/**
  * Ask what the action is; null when the window is closed.
  * @param {string} name
  * @returns {Promise<string|null>}
@@ -48,13 +57,14 @@ async function askAction(name) {
  * @param {{token?: Token|null}} [options]  defaults to the one controlled token
  * @returns {Promise<ChatMessage|undefined>}
  */
-export async function act({ token = (canvas?.tokens?.controlled ?? []).length === 1 ? canvas.tokens.controlled[0] : null } = {}) {
+export async function act({ token = controlledToken() } = {}) {
   const i18n = game.i18n;
-  if ( !token?.actor ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedToken"));
-  const slot = slotOf(token, token.actor);
-  if ( !slot.combatant ) return refuse(i18n.format("RULEPACK.FateWounds.NotInCombat", { name: token.actor.name }));
+  const actor = token?.actor ?? null;
+  if ( !actor ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedToken"));
+  const slot = slotOf(token, actor);
+  if ( !slot.combatant ) return refuse(i18n.format("RULEPACK.FateWounds.NotInCombat", { name: actor.name }));
   if ( missingGm([slot.combatant]) ) return refuse(i18n.localize("RULEPACK.Gm.NoneOnline"));
-  const fighter = readOrWarn(() => readFighter(token.actor, characterIds([token.actor])[0]));
+  const fighter = readOrWarn(() => readFighter(actor, characterIds([actor])[0]));
   if ( !fighter ) return undefined;
   const { call, result } = runRule("conditions", { character: fighter.character });
   if ( result.error ) return refuse(i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
@@ -66,5 +76,5 @@ export async function act({ token = (canvas?.tokens?.controlled ?? []).length ==
   if ( !action ) return refuse(i18n.localize("RULEPACK.FateWounds.ActNeedsName"));
   const summary = [i18n.format("RULEPACK.FateWounds.Summary.Act", { name: fighter.name, action }), /** @type {string} */ (actionLine(slot, false, fighter.name))];
   const title = i18n.format("RULEPACK.FateWounds.ActCard", { name: fighter.name, action });
-  return applyAndPost(actionChanges(slot, false), { title, call, result, summary, speaker: ChatMessage.getSpeaker({ actor: token.actor }) });
+  return applyAndPost(actionChanges(slot, false), { title, call, result, summary, speaker: ChatMessage.getSpeaker({ actor }) });
 }

@@ -75,6 +75,7 @@ function powerDocs(actor) {
  */
 export function readFighter(actor, id) {
   const powers = powerDocs(actor);
+  /** @type {Record<string, any>} */
   const data = { ...plainData(actor.system), id, name: actor.name };
   data.items = { ...(data.items ?? {}), powers: Object.keys(powers) };
   const library = { power: powers, wound_track: /** @type {any} */ (RULES_DATA).wound_track ?? {} };

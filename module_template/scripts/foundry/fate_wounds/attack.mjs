@@ -77,11 +77,12 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   const i18n = game.i18n;
   const setting = unsupported();
   if ( setting ) return refuse(i18n.format("RULEPACK.FateWounds.Unsupported", { setting }));
-  if ( !attacker?.actor || !target?.actor ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedTokens"));
-  const slot = slotOf(attacker, attacker.actor);
-  if ( missingGm([attacker.actor, target.actor, ...(slot.combatant ? [slot.combatant] : [])]) ) return refuse(i18n.localize("RULEPACK.Gm.NoneOnline"));
-  const ids = characterIds([attacker.actor, target.actor]);
-  const fighters = readOrWarn(() => [readFighter(attacker.actor, ids[0]), readFighter(target.actor, ids[1])]);
+  const [mine, theirs] = [attacker?.actor ?? null, target?.actor ?? null];
+  if ( !mine || !theirs ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedTokens"));
+  const slot = slotOf(attacker, mine);
+  if ( missingGm([mine, theirs, ...(slot.combatant ? [slot.combatant] : [])]) ) return refuse(i18n.localize("RULEPACK.Gm.NoneOnline"));
+  const ids = characterIds([mine, theirs]);
+  const fighters = readOrWarn(() => [readFighter(mine, ids[0]), readFighter(theirs, ids[1])]);
   if ( !fighters ) return undefined;
   const [a, d] = fighters;
   const refused = refusal(slot, true, a.name);
@@ -95,7 +96,7 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   const rolled = await rollSide(a.character, "attack", declaration);
   if ( rolled.result.error ) return refuse(i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
   const plan = { attacker: a, defender: d, declaration, dice: rolled.dice, rolls: rolled.rolls, slot };
-  return defend(plan, /** @type {any} */ (rolled.result.state).total, target.actor);
+  return defend(plan, /** @type {any} */ (rolled.result.state).total, theirs);
 }
 
 /**
@@ -113,7 +114,7 @@ async function defend(plan, total, actor) {
     defender: actor.uuid, ident: plan.defender.character.id,
     heading: game.i18n.format("RULEPACK.FateWounds.DefenceHeading", { target: plan.defender.name, attacker: plan.attacker.name, total: signed(total) })
   };
-  if ( user.id === game.user?.id ) return resolve(plan, await defendHere({ ...what, id: "", from: user.id, to: user.id }));
+  if ( user.id === game.user?.id ) return resolve(plan, await defendHere({ ...what, id: "", from: String(user.id), to: String(user.id) }));
   askDefence(user, what, (answer) => resolve(plan, answer));
   ui.notifications.info(game.i18n.format("RULEPACK.FateWounds.Waiting", { name: user.name, target: plan.defender.name }));
   return undefined;

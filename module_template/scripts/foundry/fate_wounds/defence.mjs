@@ -31,7 +31,7 @@ const ANSWER = "fate_wounds.defended";
  * @property {string} defender    the defending actor's uuid
  * @property {string} ident       its engine id in this attack
  * @property {string} heading     the window's heading (localised on the attacker's client)
- * @typedef {{declaration: import("./windows.mjs").Declaration|null, rolls: object[], error: string|null}} DefenceAnswer
+ * @typedef {{declaration: import("./windows.mjs").Declaration|null, rolls: Record<string, unknown>[], error: string|null}} DefenceAnswer
  * @typedef {(answer: DefenceAnswer) => Promise<unknown>} Continue
  */
 

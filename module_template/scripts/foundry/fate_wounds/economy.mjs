@@ -32,7 +32,7 @@ export function combatantOf(token, actor) {
   const combat = game.combat;
   if ( !combat?.started ) return null;
   const all = [...combat.combatants];
-  return all.find((c) => token && (c.tokenId === token.id)) ?? all.find((c) => c.actorId === actor.id) ?? null;
+  return all.find((c) => token && (c.tokenId === token.id)) ?? all.find((c) => c.actor?.id === actor.id) ?? null;
 }
 
 /**

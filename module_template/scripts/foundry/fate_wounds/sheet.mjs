@@ -51,7 +51,7 @@ function stateLines(character, state, actor) {
     : i18n.format("RULEPACK.FateWounds.Sheet.Condition", { disadvantage: i18n.localize(`RULEPACK.FateWounds.Disadvantage.${Math.min(state.disadvantage, 3)}`) })];
   const pool = character.power_bonus_pool ?? RULES_CONFIG.power_bonus_pool;
   lines.push(i18n.format("RULEPACK.FateWounds.Sheet.Bonuses", { left: character.power_bonus_remaining ?? pool, pool }));
-  const slot = slotOf(actor.token ?? null, actor);
+  const slot = slotOf(null, actor);
   if ( slot.combatant ) {
     const attack = i18n.localize(slot.spent.attacks >= ATTACKS ? "RULEPACK.FateWounds.AttackTaken" : "RULEPACK.FateWounds.AttackLeft");
     lines.push(i18n.format("RULEPACK.FateWounds.Sheet.Actions", { taken: slot.spent.actions, actions: ACTIONS, attack }));
