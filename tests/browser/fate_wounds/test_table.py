@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from browser_launch import HarnessServer
 from browser_page import BuiltModule, Doc
-from playwright.sync_api import BrowserContext
 from macro_kinds import foundry_format
+from playwright.sync_api import BrowserContext
 from table import SCENE, Table, each, seated
 
 # isort: split
@@ -161,4 +161,11 @@ def test_the_gms_attack_on_a_players_character_is_defended_by_the_player(
         assert (f"Actor.{SMITH}", "system.wounds.light") in [tuple(c) for c in card["changes"]]
     assert table.everywhere(
         f"() => game.actors.get('{SMITH}').system.wounds.light") == each(table.pages, 1)
+    smith = {**fighter(module, SMITH), "ownership": {"default": 0, PLAYER["_id"]: 3}}
+    expected = predicted(module, fighter(module, TIM, linked=False), smith,
+                         TIM_DICE + SMITH_DICE)
+    stored = table.pages["player"].evaluate(
+        "(id) => [...game.messages][0].flags[id].card", MODULE_ID)
+    assert stored["call"]["input"] == expected["input"]
+    assert stored["result"] == expected["result"]
     assert table.problems() == each(table.pages, [])
