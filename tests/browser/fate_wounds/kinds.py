@@ -64,11 +64,12 @@ SEED_DICE = fate(1, -1, -1, 0, -1, -1, 0, 0)
 
 
 def attack_cases(ctx: MacroContext) -> list[Case]:
-    """The seed's exchange (+5 against +2, a Light Wound) outside a Combat and, in a started
-    one, with the round's action and attack counted; a tie (the defender's); a scratch that
-    cascades from full Scratch and Light to Heavy (Disadvantage from then on); a heavily wounded
-    Smith defending at Disadvantage (two sets, the lower kept) and taking an Extreme Wound; a
-    wound on a full track (Incapacitated); and no defence. (What the macros refuse, with a
+    """A tie (the defender's); a scratch that cascades from full Scratch and Light to Heavy
+    (Disadvantage from then on); no defence (total 0); the seed's exchange (+5 against +2, a
+    Light Wound) outside a Combat and, in a started one, with the round's action and attack
+    counted; a heavily wounded Smith defending at Disadvantage (two sets, the lower kept), whose
+    Heavy Wound overflows to Extreme (Double Disadvantage); and a wound cascading up a full
+    track (Incapacitated). (What the macros refuse, with a
     warning, is in `test_macros.py`: every case here must run without one.)"""
     m = ctx.module
     tim, smith = fighter(m, TIM), fighter(m, SMITH)
@@ -78,20 +79,21 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     heavy = fighter(m, SMITH, wounds={"heavy": 1}, power_bonus_remaining=2)
     full = fighter(m, SMITH, wounds={"scratch": 3, "light": 2, "heavy": 1, "extreme": 1})
     plain = declare(approach="quick")
+    # The seed's exchange in the middle: the screenshot's case (screenshot.py `showcase`).
     return [
-        Case(SEED_DICE, None, scene=scene, answers=(TIM_ATTACKS, SMITH_DEFENDS), stage=idle),
-        Case(SEED_DICE, None, scene=scene, answers=(TIM_ATTACKS, SMITH_DEFENDS), stage=started),
         Case(fate(0, 0, 0, 0, 1, 0, 0, 0), None, scene=scene,
              answers=(declare(approach="forceful"), plain), stage=idle),
         Case(fate(1, 0, 0, 0, 0, 0, 0, 0), None, scene=attack_scene(tim, cascade),
              answers=(declare(approach="forceful"), plain), stage=idle),
-        Case(fate(1, 1, 1, 1, 1, 1, 0, -1, 0, -1, -1, 0), None, scene=attack_scene(tim, heavy),
+        Case(fate(0, 0, 1, 1), None, scene=scene,
+             answers=(declare(approach="forceful"), declare("none")), stage=idle),
+        Case(SEED_DICE, None, scene=scene, answers=(TIM_ATTACKS, SMITH_DEFENDS), stage=idle),
+        Case(SEED_DICE, None, scene=scene, answers=(TIM_ATTACKS, SMITH_DEFENDS), stage=started),
+        Case(fate(1, -1, 0, 0, 1, 1, 0, -1, 0, -1, -1, 0), None, scene=attack_scene(tim, heavy),
              answers=(TIM_ATTACKS, declare(approach="quick", power="water-control",
                                            power_bonuses="1")), stage=idle),
         Case(fate(1, 1, 0, 0, *([0] * 12)), None, scene=attack_scene(tim, full),
              answers=(declare(approach="forceful"), plain), stage=idle),
-        Case(fate(0, 0, 1, 1), None, scene=scene,
-             answers=(declare(approach="forceful"), declare("none")), stage=idle),
     ]
 
 
@@ -202,5 +204,7 @@ KINDS: dict[str, MacroKind] = {
     "fate_wounds.act": MacroKind(act_cases, expect_act),
 }
 
-#: The macro whose card the screenshot test shows for this ruleset.
-SHOWCASE = "4dF: Attack"
+#: The macro whose card the screenshot test shows for this ruleset (a short card: an attack's
+#: two rolls and full trace run past the chat card's height), and the attack as an extra shot.
+SHOWCASE = "4dF: Take an action"
+EXTRA_SHOTS = (("4dF: Attack", "attack-card"),)
