@@ -129,12 +129,13 @@ def fighter_changes(uuid: str, actor: Doc, before: Doc, after: Doc, pool: int) -
 
 def economy_changes(uuid: str, name: str, stored: Doc | None, spent: Doc, round_: int,
                     attack: bool) -> list[Change]:
-    """As `actionChanges`: the round, actions and attacks after one more action."""
+    """As `actionChanges`: the round, actions and attacks after one more action, each that
+    differs from its stored value (0 when none is stored)."""
     after = {"round": round_, "actions": spent["actions"] + 1,
              "attacks": spent["attacks"] + (1 if attack else 0)}
     held = stored or {}
     return [(uuid, name, f"{ECONOMY}{key}", held.get(key, 0), value, key not in held)
-            for key, value in after.items()]
+            for key, value in after.items() if held.get(key, 0) != value]
 
 
 def _js(value: Any) -> str:

@@ -72,7 +72,8 @@ export function refusal(slot, attack, name) {
 }
 
 /**
- * The changes that record one more action (an attack if `attack`) on the slot's combatant.
+ * The changes that record one more action (an attack if `attack`) on the slot's combatant: each
+ * count whose stored value (0 when none is stored) it changes.
  * @param {Slot} slot
  * @param {boolean} attack
  * @returns {Change[]}
@@ -82,7 +83,9 @@ export function actionChanges(slot, attack) {
   if ( !combatant ) return [];
   const round = Number(game.combat?.round ?? 0);
   const after = { round, actions: slot.spent.actions + 1, attacks: slot.spent.attacks + (attack ? 1 : 0) };
-  return Object.entries(after).map(([key, value]) => ({ document: combatant, path: `${ROOT}.${key}`, value }));
+  const stored = /** @type {Record<string, unknown>} */ (foundry.utils.getProperty(combatant, ROOT) ?? {});
+  return Object.entries(after).filter(([key, value]) => (stored[key] ?? 0) !== value)
+    .map(([key, value]) => ({ document: combatant, path: `${ROOT}.${key}`, value }));
 }
 
 /**
