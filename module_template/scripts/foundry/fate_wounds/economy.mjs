@@ -11,6 +11,7 @@
 
 import { MODULE_ID } from "../../config.mjs";
 import { ACTIONS, ATTACKS } from "../../rules/fate_wounds/rounds.mjs";
+import { attackText } from "./text.mjs";
 
 /** Where the counts live on a Combatant. */
 const ROOT = `flags.${MODULE_ID}.fw`;
@@ -102,7 +103,7 @@ export function actionLine(slot, attack, name) {
   const attacks = slot.spent.attacks + (attack ? 1 : 0);
   return game.i18n.format("RULEPACK.FateWounds.Summary.Actions", {
     name, left: ACTIONS - actions, actions: ACTIONS,
-    attack: game.i18n.localize(attacks >= ATTACKS ? "RULEPACK.FateWounds.AttackTaken" : "RULEPACK.FateWounds.AttackLeft")
+    attack: attackText(attacks >= ATTACKS)
   });
 }
 

@@ -16,6 +16,7 @@ import { escapeHtml } from "../html.mjs";
 import { characterIds, readFighter } from "./actors.mjs";
 import { slotOf } from "./economy.mjs";
 import { readOrWarn, runRule } from "./engine.mjs";
+import { attackText, disadvantageText } from "./text.mjs";
 
 /** The fighter sub-type. */
 const FIGHTER = `${MODULE_ID}.fighter`;
@@ -48,12 +49,12 @@ function columnRow(column, checked) {
 function stateLines(character, state, actor) {
   const i18n = game.i18n;
   const lines = [state.incapacitated ? i18n.localize("RULEPACK.FateWounds.Sheet.Out")
-    : i18n.format("RULEPACK.FateWounds.Sheet.Condition", { disadvantage: i18n.localize(`RULEPACK.FateWounds.Disadvantage.${Math.min(state.disadvantage, 3)}`) })];
+    : i18n.format("RULEPACK.FateWounds.Sheet.Condition", { disadvantage: disadvantageText(state.disadvantage) })];
   const pool = character.power_bonus_pool ?? RULES_CONFIG.power_bonus_pool;
   lines.push(i18n.format("RULEPACK.FateWounds.Sheet.Bonuses", { left: character.power_bonus_remaining ?? pool, pool }));
   const slot = slotOf(null, actor);
   if ( slot.combatant ) {
-    const attack = i18n.localize(slot.spent.attacks >= ATTACKS ? "RULEPACK.FateWounds.AttackTaken" : "RULEPACK.FateWounds.AttackLeft");
+    const attack = attackText(slot.spent.attacks >= ATTACKS);
     lines.push(i18n.format("RULEPACK.FateWounds.Sheet.Actions", { taken: slot.spent.actions, actions: ACTIONS, attack }));
   }
   return lines;

@@ -7,6 +7,8 @@
  * @module foundry/fate_wounds/summary
  */
 
+import { approachName, disadvantageText } from "./text.mjs";
+
 /**
  * Display names: characters by engine id, wound columns by id.
  * @typedef {{characters: Record<string, string>, columns: Record<string, string>}} Names
@@ -40,7 +42,7 @@ function termText(term, name) {
  */
 function rollLine(e, names, powers) {
   const i18n = game.i18n;
-  const terms = [termText(e.approach, i18n.localize(`RULEPACK.FateWounds.Approach.${e.approach.id}`))];
+  const terms = [termText(e.approach, approachName(e.approach.id))];
   if ( e.skill ) terms.push(termText(e.skill, e.skill.id));
   if ( e.power ) terms.push(termText(e.power, powers[e.power.id] ?? e.power.id));
   if ( e.power_bonuses ) terms.push(i18n.format("RULEPACK.FateWounds.Summary.Bonuses", { count: e.power_bonuses }));
@@ -58,22 +60,22 @@ function rollLine(e, names, powers) {
  * @returns {string|null}
  */
 function line(e, names, powers) {
-  const f = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ data = {}) => game.i18n.format(`RULEPACK.FateWounds.Summary.${key}`, data);
+  const format = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ data = {}) => game.i18n.format(key, data);
   const who = names.characters[e.character] ?? e.character;
   const column = (/** @type {string} */ id) => names.columns[id] ?? id;
   switch ( e.type ) {
     case "roll": return rollLine(e, names, powers);
-    case "no_defence": return f("NoDefence", { name: who });
+    case "no_defence": return format("RULEPACK.FateWounds.Summary.NoDefence", { name: who });
     case "compare": return e.winner === "attacker"
-      ? f("Hit", { attack: signed(e.attack), defence: signed(e.defence), damage: e.damage })
-      : f("Defended", { attack: signed(e.attack), defence: signed(e.defence) });
-    case "overflow": return f("Overflow", { from: column(e.from), to: column(e.to) });
-    case "overflow_lost": return f("Lost", { name: who, column: column(e.column) });
-    case "overflow_after_out": return f("AfterOut", { name: who });
-    case "box_checked": return f("Box", { name: who, column: column(e.column), checked: e.checked, boxes: e.boxes });
-    case "condition": return e.incapacitated ? f("Out", { name: who })
-      : f("Condition", { name: who, disadvantage: game.i18n.localize(`RULEPACK.FateWounds.Disadvantage.${Math.min(e.disadvantage, 3)}`) });
-    case "power_bonuses": return f("BonusesLeft", { name: who, spent: e.spent, left: e.remaining });
+      ? format("RULEPACK.FateWounds.Summary.Hit", { attack: signed(e.attack), defence: signed(e.defence), damage: e.damage })
+      : format("RULEPACK.FateWounds.Summary.Defended", { attack: signed(e.attack), defence: signed(e.defence) });
+    case "overflow": return format("RULEPACK.FateWounds.Summary.Overflow", { from: column(e.from), to: column(e.to) });
+    case "overflow_lost": return format("RULEPACK.FateWounds.Summary.Lost", { name: who, column: column(e.column) });
+    case "overflow_after_out": return format("RULEPACK.FateWounds.Summary.AfterOut", { name: who });
+    case "box_checked": return format("RULEPACK.FateWounds.Summary.Box", { name: who, column: column(e.column), checked: e.checked, boxes: e.boxes });
+    case "condition": return e.incapacitated ? format("RULEPACK.FateWounds.Summary.Out", { name: who })
+      : format("RULEPACK.FateWounds.Summary.Condition", { name: who, disadvantage: disadvantageText(e.disadvantage) });
+    case "power_bonuses": return format("RULEPACK.FateWounds.Summary.BonusesLeft", { name: who, spent: e.spent, left: e.remaining });
     default: return null;
   }
 }

@@ -54,38 +54,29 @@ function disadvantageLabel(e, format) {
   return format("RULEPACK.Trace.FW.Disadvantage", { character: e.character, level: e.level, mode: e.mode, kept, dice: signed(e.dice) });
 }
 
-/**
- * An entry whose label is one lang key over the event's own fields.
- * @param {string | ((event: any, rule: string) => string | null)} id
- * @param {string} key
- * @returns {TraceEntry}
- */
-function plain(id, key) {
-  return { id, label: (e, format) => format(`RULEPACK.Trace.FW.${key}`, e) };
-}
 
 /**
  * The rules trace of this ruleset: event type -> catalogue id and label.
  * @type {Readonly<Record<string, TraceEntry>>}
  */
 export const TRACE = Object.freeze({
-  label: plain("FW-G05", "Label"),
+  label: { id: "FW-G05", label: (e, format) => format("RULEPACK.Trace.FW.Label", e) },
   fate_dice: { id: "P4", label: (e, format) => format("RULEPACK.Trace.FW.FateDice", { character: e.character, faces: e.faces.map(signed).join(", "), total: signed(e.total) }) },
   disadvantage: { id: "FW-G01", label: disadvantageLabel },
-  power_bonuses: plain("FW-R06", "PowerBonuses"),
-  power_bonuses_refreshed: plain("FW-G07", "Refreshed"),
+  power_bonuses: { id: "FW-R06", label: (e, format) => format("RULEPACK.Trace.FW.PowerBonuses", e) },
+  power_bonuses_refreshed: { id: "FW-G07", label: (e, format) => format("RULEPACK.Trace.FW.Refreshed", e) },
   roll: { id: (e) => (e.side === "attack" ? "FW-R02" : "FW-R03"), label: rollLabel },
-  no_defence: plain("FW-G08", "NoDefence"),
+  no_defence: { id: "FW-G08", label: (e, format) => format("RULEPACK.Trace.FW.NoDefence", e) },
   compare: { id: "FW-R04", label: (e, format) => format("RULEPACK.Trace.FW.Compare", { attack: signed(e.attack), defence: signed(e.defence), winner: e.winner, damage: e.damage }) },
-  wound_column: plain("FW-R10", "WoundColumn"),
-  overflow: plain("FW-R11", "Overflow"),
-  overflow_lost: plain("FW-G11", "OverflowLost"),
-  overflow_after_out: plain("FW-G11", "AfterOut"),
-  box_checked: plain("FW-R10", "BoxChecked"),
-  condition: plain("FW-R13", "Condition"),
-  wounds_cleared: plain("FW-G12", "Cleared"),
+  wound_column: { id: "FW-R10", label: (e, format) => format("RULEPACK.Trace.FW.WoundColumn", e) },
+  overflow: { id: "FW-R11", label: (e, format) => format("RULEPACK.Trace.FW.Overflow", e) },
+  overflow_lost: { id: "FW-G11", label: (e, format) => format("RULEPACK.Trace.FW.OverflowLost", e) },
+  overflow_after_out: { id: "FW-G11", label: (e, format) => format("RULEPACK.Trace.FW.AfterOut", e) },
+  box_checked: { id: "FW-R10", label: (e, format) => format("RULEPACK.Trace.FW.BoxChecked", e) },
+  condition: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.Condition", e) },
+  wounds_cleared: { id: "FW-G12", label: (e, format) => format("RULEPACK.Trace.FW.Cleared", e) },
   turn_order: { id: "FW-G03", label: (e, format) => format("RULEPACK.Trace.FW.TurnOrder", { order: (e.order ?? []).join(", ") }) },
-  turn: plain("FW-R01", "Turn"),
-  turn_skipped: plain("FW-R13", "TurnSkipped"),
-  action: plain("FW-R01", "Action")
+  turn: { id: "FW-R01", label: (e, format) => format("RULEPACK.Trace.FW.Turn", e) },
+  turn_skipped: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.TurnSkipped", e) },
+  action: { id: "FW-R01", label: (e, format) => format("RULEPACK.Trace.FW.Action", e) }
 });

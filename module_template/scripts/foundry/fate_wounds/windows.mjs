@@ -11,6 +11,7 @@ import { escapeHtml } from "../html.mjs";
 import { scaleLabel } from "../../rules/fate_wounds/ladder.mjs";
 import { engineSettings } from "./engine.mjs";
 import { signed } from "./summary.mjs";
+import { approachName, disadvantageText } from "./text.mjs";
 
 /**
  * What the window shows.
@@ -68,7 +69,7 @@ function formHtml(spec) {
   const i18n = game.i18n;
   const approaches = /** @type {string[]} */ (engineSettings().approaches).map((id) => {
     const value = character.approaches[id] ?? 0;
-    return /** @type {[string, string]} */ ([id, rated(i18n.localize(`RULEPACK.FateWounds.Approach.${id}`), value, "result")]);
+    return /** @type {[string, string]} */ ([id, rated(approachName(id), value, "result")]);
   });
   const none = /** @type {[string, string]} */ (["", i18n.localize("RULEPACK.FateWounds.None")]);
   const skills = Object.entries(character.skills).map(([id, value]) => /** @type {[string, string]} */ ([id, rated(id, Number(value), "skill")]));
@@ -76,7 +77,7 @@ function formHtml(spec) {
   const left = character.power_bonus_remaining ?? character.power_bonus_pool ?? engineSettings().power_bonus_pool;
   const bonuses = Array.from({ length: left + 1 }, (_, n) => /** @type {[string, string]} */ ([String(n), String(n)]));
   const state = i18n.format("RULEPACK.FateWounds.DeclareState", {
-    left, disadvantage: i18n.localize(`RULEPACK.FateWounds.Disadvantage.${Math.min(spec.disadvantage, 3)}`)
+    left, disadvantage: disadvantageText(spec.disadvantage)
   });
   return `<p class="rulepack-heading">${escapeHtml(spec.heading)}</p><p class="rulepack-note">${escapeHtml(state)}</p>`
     + selectRow("approach", i18n.localize("RULEPACK.FateWounds.ApproachLabel"), approaches)
@@ -120,9 +121,9 @@ export async function declareWindow(spec) {
   const i18n = game.i18n;
   const answer = (/** @type {string} */ action) => async (/** @type {Event} */ _e, /** @type {HTMLButtonElement} */ button) =>
     ({ action, values: formValues(button.form) });
-  const buttons = [{ action: "roll", label: i18n.localize(spec.side === "attack" ? "RULEPACK.FateWounds.RollAttack" : "RULEPACK.FateWounds.Defend"), default: true, callback: answer("roll") }];
+  const buttons = [{ action: "roll", label: spec.side === "attack" ? i18n.localize("RULEPACK.FateWounds.RollAttack") : i18n.localize("RULEPACK.FateWounds.Defend"), default: true, callback: answer("roll") }];
   if ( spec.side === "defence" ) buttons.push({ action: "none", label: i18n.localize("RULEPACK.FateWounds.NoDefence"), default: false, callback: answer("none") });
-  const title = i18n.localize(spec.side === "attack" ? "RULEPACK.FateWounds.AttackTitle" : "RULEPACK.FateWounds.DefenceTitle");
+  const title = spec.side === "attack" ? i18n.localize("RULEPACK.FateWounds.AttackTitle") : i18n.localize("RULEPACK.FateWounds.DefenceTitle");
   const result = /** @type {{action: string, values: Record<string, string>}|null} */ (await foundry.applications.api.DialogV2.wait({
     window: { title }, content: formHtml(spec), buttons, rejectClose: false
   }));
