@@ -174,3 +174,32 @@ def test_an_incapacitated_character_cannot_attack(
     assert run["messages"] == [] and run["updates"] == [] and run["dialogs"] == []
     assert run["problems"] == [f"console warning: {message}"]
 
+
+
+CANARY = '<img src=x onerror="window.__canary_fw=true">'
+SCRIPT_CANARY = "<script>window.__canary_fw_power=true</script>"
+REPORT = """() => ({canaries: harness.canaries(), violations: harness.violations(),
+                    unsafe: harness.inspect()})"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_author_text_in_names_stays_inert(
+    module: BuiltModule, open_page: OpenPage, generation: int,
+) -> None:
+    """Actor and power names reach the windows, the card and the trace as text: the seed's
+    exchange with canaries for names gives the card the Python engine predicts for them, and
+    nothing of them runs or is shown as markup."""
+    page = open_page(module, generation)
+    tim, smith = fighter(module, TIM), fighter(module, SMITH)
+    tim["name"] = f"Tim {CANARY}"
+    tim["items"][0]["name"] = f"Fiery {SCRIPT_CANARY}"
+    smith["name"] = "Smith <b>bold</b>"
+    case = Case(SEED_DICE, None, scene=attack_scene(tim, smith),
+                answers=(TIM_ATTACKS, SMITH_DEFENDS), stage=fight([tim, smith], round_=0))
+    ctx = macro(module, "fate_wounds.attack")
+    run = check_case(page, ctx, KINDS[ctx.method], case)
+    assert CANARY in run["messages"][0]["shown"]["card"]["summary"][1]
+    assert page.evaluate(REPORT) == {"canaries": [], "violations": [], "unsafe": []}
+    sheet = page.evaluate(SHEET, [MODULE_ID, TIM])
+    assert sheet["sections"] == 1
+    assert page.evaluate(REPORT)["canaries"] == []
