@@ -90,6 +90,9 @@ def _line(lang: dict[str, str], e: Doc, names: Doc, powers: dict[str, str]) -> s
                                 disadvantage=disadvantage_text(lang, e["disadvantage"]))),
         "power_bonuses": lambda: f("BonusesLeft", name=who, spent=e["spent"],
                                    left=e["remaining"]),
+        "power_bonuses_refreshed": lambda: f("Refreshed", name=who, left=e["remaining"]),
+        "wounds_cleared": lambda: f("Cleared", name=who, column=col[e["column"]],
+                                    boxes=e["boxes"]),
     }
     return lines[kind]() if kind in lines else None
 

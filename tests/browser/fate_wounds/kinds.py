@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from macro_kinds import Case, MacroContext, MacroKind, Outcome, foundry_format
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
 
 from compiler.rules import run_case
 from fate_wounds.cards import (
@@ -199,9 +199,60 @@ def expect_act(ctx: MacroContext, case: Case) -> Outcome:
     return Outcome(messages=(message,), updates=updates(changes))
 
 
+# ---------------------------------------------------------------- the GM's conflict macros
+
+
+def conflict_cases(ctx: MacroContext) -> list[Case]:
+    """Tim, who spent all four bonuses, and Smith, who kept two, in the viewed Combat: a physical
+    conflict (Smith's Quick goes first) and a mental one (both Careful 0: roster order, PCs
+    first); at its end, with `recovery: none`, nothing clears."""
+    m = ctx.module
+    tim = fighter(m, TIM, power_bonus_remaining=0, wounds={"scratch": 2})
+    smith = fighter(m, SMITH, power_bonus_remaining=2)
+    scene = {**attack_scene(tim, smith), "controlled": [], "targets": []}
+    staged = fight([tim, smith], round_=0)
+    if ctx.method == "fate_wounds.endConflict":
+        return [Case((), None, scene=scene, answers=(), stage=staged)]
+    return [Case((), None, scene=scene, stage=staged,
+                 answers=({"action": "start", "fields": {"conflict": kind}},))
+            for kind in ("physical", "mental")]
+
+
+def expect_conflict(ctx: MacroContext, case: Case) -> Outcome:
+    lang, m = ctx.module.lang, ctx.module
+    actors = [_scene_actor(case, TIM), _scene_actor(case, SMITH)]
+    ids = character_ids(actors)
+    characters = [fighter_character(m, a, i) for a, i in zip(actors, ids, strict=True)]
+    starting = ctx.method == "fate_wounds.startConflict"
+    inp: Doc = {"characters": characters}
+    if starting:
+        inp |= {"conflict": case.answers[0]["fields"]["conflict"], "tie_order": None}
+    rule = "start_conflict" if starting else "end_conflict"
+    result = run_case(ENGINE, rule, config_overrides(m), inp, [])
+    assert "error" not in result, result
+    state = result["state"]
+    pool = config_data(m)["RULES_CONFIG"]["power_bonus_pool"]
+    changes = [change for actor, before, after in zip(actors, characters, state["characters"],
+                                                      strict=True)
+               for change in fighter_changes(actor_uuid(actor), actor, before, after, pool)]
+    names = {"characters": {c["id"]: a["name"] for a, c in zip(actors, characters, strict=True)},
+             "columns": {c["id"]: c["label"] for c in characters[0]["wound_track"]["columns"]}}
+    if starting:
+        order = ", ".join(names["characters"][i] for i in state["order"])
+        heading = [foundry_format(lang[f"{FW}Summary.Order"], order=order)]
+    else:
+        heading = [lang[f"{FW}Summary.Ended"]]
+    summary = heading + outcome_lines(lang, result["events"], names, {})
+    title = lang[f"{FW}StartCard" if starting else f"{FW}EndCard"]
+    message = card(lang, (USER_NAME, title, summary), [], result, changes)
+    return Outcome(messages=(message,), updates=updates(changes))
+
+
 KINDS: dict[str, MacroKind] = {
     "fate_wounds.attack": MacroKind(attack_cases, expect_attack),
     "fate_wounds.act": MacroKind(act_cases, expect_act),
+    "fate_wounds.startConflict": MacroKind(conflict_cases, expect_conflict),
+    "fate_wounds.endConflict": MacroKind(conflict_cases, expect_conflict),
 }
 
 #: The macro whose card the screenshot test shows for this ruleset (a short card: an attack's

@@ -2,8 +2,8 @@
  * The result lines of a fate_wounds card, from the rules' events (the rules trace lists every
  * event; these say what happened at the table): each side's roll with its terms and ladder
  * label (FW-R02, FW-R03, FW-R07), the outcome (FW-R04, FW-R05), the box checked and any overflow
- * (FW-R10, FW-R11, FW-G11), the Disadvantage or Incapacitated that follows (FW-R13), and the
- * power bonuses left (FW-R06). Plain text; the card escapes it.
+ * (FW-R10, FW-R11, FW-G11), the Disadvantage or Incapacitated that follows (FW-R13), the
+ * power bonuses left (FW-R06) or refilled (FW-G07), and boxes cleared (FW-G12). Plain text; the card escapes it.
  * @module foundry/fate_wounds/summary
  */
 
@@ -76,6 +76,8 @@ function line(e, names, powers) {
     case "condition": return e.incapacitated ? format("RULEPACK.FateWounds.Summary.Out", { name: who })
       : format("RULEPACK.FateWounds.Summary.Condition", { name: who, disadvantage: disadvantageText(e.disadvantage) });
     case "power_bonuses": return format("RULEPACK.FateWounds.Summary.BonusesLeft", { name: who, spent: e.spent, left: e.remaining });
+    case "power_bonuses_refreshed": return format("RULEPACK.FateWounds.Summary.Refreshed", { name: who, left: e.remaining });
+    case "wounds_cleared": return format("RULEPACK.FateWounds.Summary.Cleared", { name: who, column: column(e.column), boxes: e.boxes });
     default: return null;
   }
 }
