@@ -42,11 +42,16 @@ def traced() -> dict[str, tuple[Path, tuple[Path, ...]]]:
 RULESETS = traced()
 
 
+#: The shared primitives' items (catalogue §6.1) and the fixture contract's, which a ruleset's
+#: trace may name too (a Fate roll is P4 in any ruleset).
+SHARED_IDS = {f"P{n}" for n in range(1, 15)} | {f"C{n}" for n in range(1, 7)}
+
+
 def catalogue_ids(ruleset: str) -> set[str]:
     if ruleset == plugins.SHARED_ENGINE:
-        return {f"P{n}" for n in range(1, 15)} | {f"C{n}" for n in range(1, 7)}
+        return SHARED_IDS
     listed = plugins.plugins()[ruleset].layer("golden") / "catalogue_ids.txt"
-    return set(listed.read_text(encoding="utf-8").split())
+    return SHARED_IDS | set(listed.read_text(encoding="utf-8").split())
 
 
 def events_of(ruleset: str) -> list[tuple[str, str, dict[str, Any]]]:
