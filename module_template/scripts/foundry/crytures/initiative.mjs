@@ -1,0 +1,152 @@
+/**
+ * Crytures initiative in the Combat tracker (CR-R01-R03, CR-G16, CR-G17), the GM's macro. The
+ * first run rolls every fighter's summed d10 pool (Speed + Reflexes dice, one Foundry `Roll` per
+ * pool) and the roll-offs of ties, enrols everyone in the fight (current Health, Stamina and Mana
+ * from the sheet, no statuses, both actions) and writes the order; a later run adds each
+ * Combatant the order lacks as a late entrant (`late_entrant`, acted = the tracker's turn). The
+ * engine's order is kept on the Combat (`flags.<module>.order`, Combatant ids and totals); the
+ * tracker shows each total, ties the roll-offs settled told apart by hundredths (14.01 before
+ * 14), so Foundry's sort keeps the engine's order.
+ * @module foundry/crytures/initiative
+ */
+
+import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
+import { roller } from "../../rules/crytures/content.mjs";
+import { postCard } from "../chat-card.mjs";
+import { readOrWarn, refuse, refuseResult, runPools } from "./engine.mjs";
+import { enrolled, gridMatches, readFight } from "./fight.mjs";
+
+/**
+ * @typedef {import("./fight.mjs").Seat} Seat
+ * @typedef {{combatant: string, total: number}} OrderEntry  the stored order
+ */
+
+/**
+ * The tracker value of each place in an order: its total, plus a hundredth for each later
+ * fighter of the same total.
+ * @param {{total: number}[]} order
+ * @returns {number[]}
+ */
+export function trackerValues(order) {
+  return order.map((e, i) => e.total + (order.slice(i + 1).filter((o) => o.total === e.total).length / 100));
+}
+
+/**
+ * The fight-state flags a fighter starts with (CR-R04, CR-G20).
+ * @param {Seat} seat
+ * @returns {Record<string, unknown>}
+ */
+function enrolment(seat) {
+  const { stats } = seat.state;
+  return {
+    health: stats.health, stamina: stats.stamina ?? 0, mana: stats.mana ?? 0, statuses: [], defeated: false,
+    major: true, minor: true, actions_round: 0
+  };
+}
+
+/**
+ * Write the order into the tracker and the Combat, and enrol the newcomers.
+ * @param {Combat} combat
+ * @param {Seat[]} seats
+ * @param {OrderEntry[]} order
+ * @param {Record<string, unknown>} [extra]  more Combat changes (the turn)
+ */
+async function writeOrder(combat, seats, order, extra = {}) {
+  const values = trackerValues(order);
+  const updates = order.map((e, i) => {
+    const seat = /** @type {Seat} */ (seats.find((s) => s.combatant.id === e.combatant));
+    const join = enrolled(seat.combatant) ? {} : { [`flags.${MODULE_ID}`]: enrolment(seat) };
+    return { _id: e.combatant, initiative: values[i], ...join };
+  });
+  await combat.updateEmbeddedDocuments("Combatant", updates);
+  await combat.update({ [`flags.${MODULE_ID}.order`]: order, ...extra });
+}
+
+/**
+ * The stored order, or null before the first roll.
+ * @param {Combat} combat
+ * @returns {OrderEntry[]|null}
+ */
+function storedOrder(combat) {
+  const order = combat.getFlag(MODULE_ID, "order");
+  return Array.isArray(order) ? order : null;
+}
+
+/**
+ * The order lines of a card: "Sparkit 14, Emberling 9".
+ * @param {{id: string, total: number}[]} order  engine ids
+ * @param {Record<string, string>} names
+ * @returns {string}
+ */
+function orderText(order, names) {
+  return order.map((e) => `${names[e.id] ?? e.id} ${e.total}`).join(", ");
+}
+
+/**
+ * Roll the whole fight's initiative (CR-R01, CR-R02, CR-G17).
+ * @param {Combat} combat
+ * @param {Seat[]} seats
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+async function rollAll(combat, seats) {
+  const combatants = seats.map((s) => roller(s.fighter, s.id));
+  const { call, result, rolls } = await runPools("initiative", { combatants }, combatants.map((c) => c.speed + c.reflexes));
+  if ( result.error ) return refuseResult(result);
+  const order = /** @type {any} */ (result.state).order;
+  const byId = Object.fromEntries(seats.map((s) => [s.id, s]));
+  const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
+  await writeOrder(combat, seats, order.map((/** @type {any} */ e) => ({ combatant: byId[e.id].combatant.id, total: e.total })));
+  const summary = [game.i18n.format("RULEPACK.Crytures.Summary.Order", { order: orderText(order, names) })];
+  return postCard({ title: game.i18n.localize("RULEPACK.Crytures.InitiativeCard"), rolls, call, result, summary });
+}
+
+/**
+ * Add one late entrant to the stored order (CR-R03, CR-G16).
+ * @param {Combat} combat
+ * @param {Seat[]} seats
+ * @param {Seat} entrant
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+async function addEntrant(combat, seats, entrant) {
+  const stored = /** @type {OrderEntry[]} */ (storedOrder(combat));
+  const idOf = Object.fromEntries(seats.map((s) => [s.combatant.id, s.id]));
+  const order = stored.filter((e) => idOf[e.combatant]).map((e) => ({ id: idOf[e.combatant], total: e.total }));
+  const acted = combat.started ? Math.min(combat.turn ?? 0, order.length) : 0;
+  const who = roller(entrant.fighter, entrant.id);
+  const input = { order, acted, entrant: who };
+  const { call, result, rolls } = await runPools("late_entrant", input, [who.speed + who.reflexes]);
+  if ( result.error ) return refuseResult(result);
+  const state = /** @type {any} */ (result.state);
+  const byId = Object.fromEntries(seats.map((s) => [s.id, s.combatant.id]));
+  const joined = state.order.map((/** @type {any} */ e) => ({ combatant: byId[e.id], total: e.total }));
+  await writeOrder(combat, seats, joined, state.acts_now && combat.started ? { turn: state.index } : {});
+  const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
+  const summary = [
+    game.i18n.format(state.acts_now ? "RULEPACK.Crytures.Summary.ActsNow" : "RULEPACK.Crytures.Summary.Waits", { name: entrant.name }),
+    game.i18n.format("RULEPACK.Crytures.Summary.Order", { order: orderText(state.order, names) })
+  ];
+  const title = game.i18n.format("RULEPACK.Crytures.LateEntrantCard", { name: entrant.name });
+  return postCard({ title, rolls, call, result, summary });
+}
+
+/**
+ * GM: roll the fight's initiative into the viewed Combat, or add the Combatants it lacks.
+ * @returns {Promise<ChatMessage|undefined>}  the last card posted
+ */
+export async function rollInitiative() {
+  const combat = game.combat;
+  if ( !game.user?.isGM ) return refuse(game.i18n.localize("RULEPACK.Crytures.GmOnly"));
+  if ( !combat ) return refuse(game.i18n.localize("RULEPACK.Crytures.NeedCombat"));
+  if ( !gridMatches(/** @type {any} */ (RULES_CONFIG).grid) ) {
+    return refuse(game.i18n.format("RULEPACK.Crytures.WrongGrid", { grid: /** @type {any} */ (RULES_CONFIG).grid }));
+  }
+  const seats = await readOrWarn(() => readFight(combat));
+  if ( !seats?.length ) return seats ? refuse(game.i18n.localize("RULEPACK.Crytures.NoFighters")) : undefined;
+  const stored = storedOrder(combat);
+  if ( !stored ) return rollAll(combat, seats);
+  const entrants = seats.filter((s) => !stored.some((e) => e.combatant === s.combatant.id));
+  if ( !entrants.length ) return refuse(game.i18n.localize("RULEPACK.Crytures.AllRolled"));
+  let message;
+  for ( const entrant of entrants ) message = await addEntrant(combat, await readFight(combat), entrant);
+  return message;
+}
