@@ -126,8 +126,9 @@ export function engineIds(combatants) {
  * @returns {number[]}
  */
 export function spaceOf(token) {
-  const doc = /** @type {any} */ (token);
-  const offset = canvas.grid.getOffset({ x: doc.x, y: doc.y });
+  const placed = canvas.tokens.placeables.find((t) => t.id === token.id);
+  if ( !placed ) throw bad(`${token.name} has no token on the viewed scene`);
+  const offset = canvas.grid.getOffset(placed.center);
   if ( !canvas.grid.isHexagonal ) return [offset.j, offset.i];
   const cube = /** @type {foundry.grid.HexagonalGrid} */ (canvas.grid).offsetToCube(offset);
   return [cube.q, cube.r];
@@ -176,7 +177,7 @@ export function statusMap(list) {
  */
 function seatFields({ id, token, flags, summoner }) {
   const off = (summoner !== null) && (flags.active !== true);
-  const elevation = Math.floor(Number(/** @type {any} */ (token).elevation ?? 0) / canvas.grid.distance);
+  const elevation = Math.floor(Number(token.elevation ?? 0) / canvas.grid.distance);
   return {
     id, side: SIDES[/** @type {"-2"|"-1"|"0"|"1"} */ (String(token.disposition))] ?? "neutral",
     position: off ? null : spaceOf(token), elevation, summoner,

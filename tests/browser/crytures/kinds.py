@@ -1,0 +1,168 @@
+"""The Crytures macro kinds (`api.crytures.usePower()`, `.rollInitiative()`, `.summon()`,
+`.recall()`, `.battleMontage()`): the cases each macro runs and the card and document updates
+the Python engine predicts for each.
+
+A case stages the fight (`crytures.world`: the shipped fighters on a square scene, in the
+viewed Combat with their fight-state flags) and answers the macro's window. The expectation
+rebuilds the engine input from the same documents and answers, runs `compiler.rules.run_case`
+on the case's dice and words the card as the module does (`crytures.cards`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
+
+from compiler.rules import run_case
+from compiler.rules.crytures import content
+from compiler.rules.crytures.common import distance, steps
+from crytures.cards import (
+    action_changes,
+    actions_of,
+    card,
+    change,
+    fight_changes,
+    power_lines,
+    rolls_of,
+    updates,
+)
+from crytures.world import (
+    ENGINE,
+    GM,
+    PLAYER,
+    config_data,
+    config_overrides,
+    fight,
+    read_fight,
+    scene,
+)
+
+Doc = dict[str, Any]
+Dice = tuple[tuple[int, int], ...]
+D10 = 10
+SITUATIONS = ("cover", "obscured", "cant_see")
+#: The Sample Binder's Pebblet summoned (on the grid).
+ACTIVE = {"pebblet": {"active": True}}
+
+
+def ten(*faces: int) -> Dice:
+    return tuple((D10, f) for f in faces)
+
+
+def staged(module: Any, *, player: bool = False, **fight_options: Any) -> Doc:
+    """The users (the GM and a player, both logged in), who runs the macro, and the fight."""
+    return {"users": [GM, PLAYER], "user": PLAYER if player else GM,
+            "fight": fight(module, **fight_options)}
+
+
+def predicted(ctx: MacroContext, rule: str, inp: Doc, dice: Dice) -> Doc:
+    queue = [{"d": d, "v": v} for d, v in dice]
+    result = run_case(ENGINE, rule, config_overrides(ctx.module), inp, queue)
+    assert "error" not in result, f"the Python engine refused {dice}: {result}"
+    return result
+
+
+def rows_of(ctx: MacroContext, case: Case) -> list[Doc]:
+    assert case.scene is not None and case.stage is not None
+    return read_fight(ctx.module, case.scene, case.stage["fight"])
+
+
+def row_of(rows: list[Doc], token: str) -> Doc:
+    return next(r for r in rows if r["token"]["id"] == token)
+
+
+# ---------------------------------------------------------------- a power
+
+
+def power_answer(power: str, die_mods: str = "", *situations: str) -> Doc:
+    return {"action": "ok", "fields": {"power": power, "die_mods": die_mods,
+                                       **{s: True for s in situations}}}
+
+
+def power_cases(ctx: MacroContext) -> list[Case]:
+    """An Earth attack on the Fire/Lightning Voltflare (+2, not +4: CR-E03 at the table), an
+    extended Ranged power through cover with two crits, a player's power on an NPC (applied by
+    the GM's client), an out-of-range refusal, a Melee Blast on two enemies, and a Minor power
+    paid with the Major (CR-G18)."""
+    m = ctx.module
+    cases = [
+        ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"), ACTIVE, False),
+        ("sparkit", "sample-binder", ten(10, 10, 4), power_answer("arc-bolt", "", "cover"),
+         {}, False),
+        ("sample-binder", "voltflare", ten(9, 3, 10), power_answer("crystal-shard"), {}, True),
+        ("pebblet", "sparkit", (), power_answer("rock-slam"), ACTIVE, False),
+        ("pebblet", "voltflare", ten(10, 6, 2, 7, 3, 1, 9), power_answer("tremor", "+1, -1"),
+         ACTIVE, False),
+        ("pebblet", None, (), power_answer("stone-skin"),
+         {"pebblet": {"active": True, "minor": False, "actions_round": 1}}, False),
+    ]
+    found = []
+    for user, target, dice, answer, flags, player in cases:
+        owner = PLAYER["_id"] if player else None
+        found.append(Case(dice, None, scene=scene(m, [user], [target] if target else [], owner),
+                          answers=(answer,), stage=staged(m, player=player, flags=flags)))
+    return found
+
+
+def direction_to(start: list[int], to: list[int], config: Doc) -> list[int]:
+    best = min(steps(config), key=lambda s: distance([start[0] + s[0], start[1] + s[1]], to,
+                                                      config))
+    return list(best)
+
+
+def power_input(ctx: MacroContext, case: Case, rows: list[Doc]) -> tuple[Doc, Doc, Doc]:
+    """(input, user row, power) as `powerInput` builds them."""
+    assert case.scene is not None
+    user = row_of(rows, case.scene["controlled"][0])
+    target = row_of(rows, case.scene["targets"][0]) if case.scene["targets"] else None
+    fields = case.answers[0]["fields"]
+    power = next(p for p in user["powers"] if p["id"] == fields["power"])
+    checked = [s for s in SITUATIONS if fields.get(s)]
+    situations = ({r["id"]: dict.fromkeys(checked, True) for r in rows if r is not user}
+                  if checked else {})
+    mods = [int(p) for p in fields["die_mods"].split(",") if p.strip()]
+    inp: Doc = {"user": user["id"], "power": power, "combatants": [r["state"] for r in rows],
+                "situations": situations, "die_mods": mods, "actions": actions_of(user, 1)}
+    kind = power["range"]["kind"]
+    if kind in ("melee", "ranged"):
+        assert target is not None
+        inp["target"] = target["id"]
+    config = {**config_data(ctx.module)["RULES_CONFIG"]}
+    if kind == "ranged_blast":
+        assert target is not None
+        inp["aim"] = target["state"]["position"]
+    if kind == "melee_blast":
+        assert target is not None
+        inp["direction"] = direction_to(user["state"]["position"], target["state"]["position"],
+                                        config)
+    return inp, user, power
+
+
+def expect_power(ctx: MacroContext, case: Case) -> Outcome:
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    inp, user, power = power_input(ctx, case, rows)
+    result = predicted(ctx, "use_power", inp, case.dice)
+    state = result["state"]
+    changes = [*fight_changes(rows, state["combatants"]),
+               *action_changes(user, inp["actions"], state["actions"], 1)]
+    names = {r["id"]: r["name"] for r in rows}
+    title = foundry_format(lang["RULEPACK.Crytures.PowerCard"], user=user["name"],
+                           power=power["name"])
+    sizes = [e["size"] for e in result["events"] if e["type"] == "attack_pool"]
+    player = case.stage is not None and case.stage["user"] is PLAYER
+    relayed = player and any(not r["actor"].get("ownership", {}).get(PLAYER["_id"])
+                             for r in rows if any(c[0].endswith(r["combatant"]["id"])
+                                                  for c in changes))
+    message = card(lang, (user["actor"]["name"], title, power_lines(lang, result["events"], names)),
+                   rolls_of(case.dice, sizes), result, "use_power", changes, gm=not player,
+                   relayed=relayed)
+    return Outcome(messages=(message,), updates=() if relayed else updates(changes))
+
+
+KINDS: dict[str, MacroKind] = {
+    "crytures.usePower": MacroKind(power_cases, expect_power),
+}
+
+__all__ = ["KINDS", "USER_NAME", "change", "content"]
