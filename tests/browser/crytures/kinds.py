@@ -161,8 +161,61 @@ def expect_power(ctx: MacroContext, case: Case) -> Outcome:
     return Outcome(messages=(message,), updates=() if relayed else updates(changes))
 
 
+# ---------------------------------------------------------------- summon and recall
+
+
+def summon_cases(ctx: MacroContext) -> list[Case]:
+    """The Binder summons its Pebblet next to it; a second summon while it is out is refused."""
+    m = ctx.module
+    out = {"pebblet": {"active": True}}
+    return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
+                 answers=(), stage=staged(m)),
+            Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
+                 answers=(), stage=staged(m, flags=out))]
+
+
+def recall_cases(ctx: MacroContext) -> list[Case]:
+    """The Binder recalls its Pebblet (a Minor action), then, with no action left, cannot."""
+    m = ctx.module
+    spent = {"pebblet": {"active": True},
+             "sample-binder": {"major": False, "minor": False, "actions_round": 1}}
+    return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]), answers=(),
+                 stage=staged(m, flags={"pebblet": {"active": True}})),
+            Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]), answers=(),
+                 stage=staged(m, flags=spent))]
+
+
+def expect_step(ctx: MacroContext, case: Case, kind: str) -> Outcome:
+    """As `summon.mjs` `step`: one take_turn step, no dice."""
+    assert case.scene is not None
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    actor = row_of(rows, case.scene["controlled"][0])
+    cryture = row_of(rows, case.scene["targets"][0])
+    step: Doc = {"kind": kind, "cryture": cryture["id"]}
+    if kind == "summon":
+        step["to"] = [cryture["token"]["q"], cryture["token"]["r"]]
+    actions = actions_of(actor, 1)
+    inp = {"actor": actor["id"], "combatants": [r["state"] for r in rows], "steps": [step],
+           "actions": actions}
+    result = predicted(ctx, "take_turn", inp, ())
+    state = result["state"]
+    now = next(c for c in state["combatants"] if c["id"] == cryture["id"])
+    changes = action_changes(actor, actions, state["actions"], 1)
+    if (now["position"] is None) != (cryture["state"]["position"] is None):
+        changes.append(change(cryture, "active", now["position"] is not None))
+    names = {r["id"]: r["name"] for r in rows}
+    key = "RULEPACK.Crytures.SummonCard" if kind == "summon" else "RULEPACK.Crytures.RecallCard"
+    title = foundry_format(lang[key], summoner=actor["name"], cryture=cryture["name"])
+    message = card(lang, (actor["actor"]["name"], title, power_lines(lang, result["events"], names)),
+                   [], result, "take_turn", changes)
+    return Outcome(messages=(message,), updates=updates(changes))
+
+
 KINDS: dict[str, MacroKind] = {
     "crytures.usePower": MacroKind(power_cases, expect_power),
+    "crytures.summon": MacroKind(summon_cases, lambda ctx, case: expect_step(ctx, case, "summon")),
+    "crytures.recall": MacroKind(recall_cases, lambda ctx, case: expect_step(ctx, case, "recall")),
 }
 
 __all__ = ["KINDS", "USER_NAME", "change", "content"]

@@ -46,7 +46,7 @@ def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroCon
     return result
 
 
-METHODS = ["crytures.usePower"]
+METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall"]
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)

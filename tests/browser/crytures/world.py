@@ -97,7 +97,8 @@ def enrolment(module: BuiltModule, seat: Seat, **extra: Any) -> Doc:
     stats = pack_actor(module, seat.key)["system"]["stats"]
     return {MODULE: {"health": stats["health"], "stamina": stats.get("stamina", 0),
                      "mana": stats.get("mana", 0), "statuses": [], "defeated": False,
-                     "major": True, "minor": True, "actions_round": 0, **extra}}
+                     "major": True, "minor": True, "actions_round": 0, "active": False,
+                     "consumables": None, "binding_crystals": None, "outcome": None, **extra}}
 
 
 def scene(module: BuiltModule, controlled: list[str], targets: list[str],

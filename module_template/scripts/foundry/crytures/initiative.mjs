@@ -32,7 +32,8 @@ export function trackerValues(order) {
 }
 
 /**
- * The fight-state flags a fighter starts with (CR-R04, CR-G20).
+ * The fight-state flags a fighter starts with (CR-R04, CR-G19, CR-G20): every flag a card may
+ * change is set, so its Undo has a value to restore (null: the sheet's consumables and crystals).
  * @param {Seat} seat
  * @returns {Record<string, unknown>}
  */
@@ -40,7 +41,8 @@ function enrolment(seat) {
   const { stats } = seat.state;
   return {
     health: stats.health, stamina: stats.stamina ?? 0, mana: stats.mana ?? 0, statuses: [], defeated: false,
-    major: true, minor: true, actions_round: 0
+    major: true, minor: true, actions_round: 0, active: false, consumables: null, binding_crystals: null,
+    outcome: null
   };
 }
 
