@@ -10,6 +10,7 @@ on the case's dice and words the card as the module does (`crytures.cards`).
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
@@ -28,7 +29,12 @@ from crytures.cards import (
     updates,
 )
 from crytures.world import (
+    COMBAT_ID,
     ENGINE,
+    MODULE,
+    SEATS,
+    combatant_uuid,
+    enrolment,
     GM,
     PLAYER,
     config_data,
@@ -212,7 +218,103 @@ def expect_step(ctx: MacroContext, case: Case, kind: str) -> Outcome:
     return Outcome(messages=(message,), updates=updates(changes))
 
 
+# ---------------------------------------------------------------- initiative
+
+
+def initiative_cases(ctx: MacroContext) -> list[Case]:
+    """The first roll (the Binder and the Emberling tie at 20 and roll off), then Sparkit joining
+    late into the order of the other four at turn 1."""
+    m = ctx.module
+    first = ten(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 3, 4, 10, 1, 1, 1, 1, 1, 1,
+                2, 2, 2, 2, 2, 2, 2, 7, 3)
+    order = [{"combatant": s.combatant, "total": t}
+             for s, t in zip(SEATS, (20, 15, 14, 9), strict=False) if s.key != "sparkit"]
+    late = staged(m, enrolled=False, initiative=False, combat_flags={MODULE: {"order": order}})
+    for c in late["fight"]["combatants"]:
+        if c["id"] != SEATS[4].combatant:
+            c["flags"] = enrolment(m, next(s for s in SEATS if s.combatant == c["id"]))
+            c["initiative"] = next(e["total"] for e in order if e["combatant"] == c["id"])
+    late["fight"]["turn"] = 1
+    return [Case(first, None, scene=scene(m, [], []),
+                 stage=staged(m, enrolled=False, initiative=False)),
+            Case(ten(5, 1, 1, 1, 1, 1, 2), None, scene=scene(m, [], []), stage=late)]
+
+
+def tracker_values(order: list[Doc]) -> list[float | int]:
+    """As `trackerValues` (a JavaScript number: 20 + 0 / 100 is the integer 20)."""
+    found: list[float | int] = []
+    for i, e in enumerate(order):
+        later = len([o for o in order[i + 1:] if o["total"] == e["total"]])
+        found.append(e["total"] + later / 100 if later else e["total"])
+    return found
+
+
+def enrol_updates(rows: list[Doc], order: list[Doc], combat_order: list[Doc],
+                  ) -> tuple[tuple[str, str], ...]:
+    """As `writeOrder`: each Combatant's initiative (and enrolment), then the Combat's order."""
+    found = []
+    values = tracker_values(order)
+    by_id = {r["id"]: r for r in rows}
+    for entry, value in zip(order, values, strict=True):
+        row = by_id[entry["id"]]
+        data: Doc = {"initiative": value}
+        if not isinstance(row["flags"].get("health"), int):
+            stats = row["state"]["stats"]
+            data[f"flags.{MODULE}"] = {
+                "health": stats["health"], "stamina": stats.get("stamina", 0),
+                "mana": stats.get("mana", 0), "statuses": [], "defeated": False, "major": True,
+                "minor": True, "actions_round": 0, "active": False, "consumables": None,
+                "binding_crystals": None, "outcome": None}
+        found.append((combatant_uuid(row), json.dumps(data, sort_keys=True)))
+    return tuple(found)
+
+
+def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
+    assert case.stage is not None
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    names = {r["id"]: r["name"] for r in rows}
+    stored = case.stage["fight"]["flags"].get(MODULE, {}).get("order")
+    combat_uuid = f"Combat.{COMBAT_ID}"
+    if stored is None:
+        rollers = [content.roller(r["fighter"], r["id"]) for r in rows]
+        result = predicted(ctx, "initiative", {"combatants": rollers}, case.dice)
+        order = result["state"]["order"]
+        sizes = [c["speed"] + c["reflexes"] for c in rollers]
+        title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
+        summary = [foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=order_text(order, names))]
+        extra: Doc = {}
+    else:
+        by_cbt = {r["combatant"]["id"]: r for r in rows}
+        old = [{"id": by_cbt[e["combatant"]]["id"], "total": e["total"]} for e in stored]
+        entrant = next(r for r in rows if r["combatant"]["id"] not in {e["combatant"] for e in stored})
+        who = content.roller(entrant["fighter"], entrant["id"])
+        inp = {"order": old, "acted": case.stage["fight"]["turn"], "entrant": who}
+        result = predicted(ctx, "late_entrant", inp, case.dice)
+        state = result["state"]
+        order = state["order"]
+        sizes = [who["speed"] + who["reflexes"]]
+        title = foundry_format(lang["RULEPACK.Crytures.LateEntrantCard"], name=entrant["name"])
+        rule = "late_entrant"
+        key = "ActsNow" if state["acts_now"] else "Waits"
+        summary = [foundry_format(lang[f"RULEPACK.Crytures.Summary.{key}"], name=entrant["name"]),
+                   foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=order_text(order, names))]
+        extra = {"turn": state["index"]} if state["acts_now"] else {}
+    combat_order = [{"combatant": next(r for r in rows if r["id"] == e["id"])["combatant"]["id"],
+                     "total": e["total"]} for e in order]
+    combat = (combat_uuid, json.dumps({f"flags.{MODULE}.order": combat_order, **extra},
+                                      sort_keys=True))
+    message = card(lang, (USER_NAME, title, summary), rolls_of(case.dice, sizes), result, rule, [])
+    return Outcome(messages=(message,),
+                   updates=(*enrol_updates(rows, order, combat_order), combat))
+
+
+def order_text(order: list[Doc], names: dict[str, str]) -> str:
+    return ", ".join(f"{names.get(e['id'], e['id'])} {e['total']}" for e in order)
+
+
 KINDS: dict[str, MacroKind] = {
+    "crytures.rollInitiative": MacroKind(initiative_cases, expect_initiative),
     "crytures.usePower": MacroKind(power_cases, expect_power),
     "crytures.summon": MacroKind(summon_cases, lambda ctx, case: expect_step(ctx, case, "summon")),
     "crytures.recall": MacroKind(recall_cases, lambda ctx, case: expect_step(ctx, case, "recall")),

@@ -46,7 +46,7 @@ def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroCon
     return result
 
 
-METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall"]
+METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall", "crytures.rollInitiative"]
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)
@@ -64,6 +64,7 @@ def test_every_case_matches_the_python_engine(
             assert len(seen.messages) == len(expected.messages)
             for got, want in zip(seen.messages, expected.messages, strict=True):
                 assert vars(got) == vars(want)
+            assert list(seen.updates) == list(expected.updates)
             assert seen == expected
 
 
