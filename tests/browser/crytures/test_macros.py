@@ -46,7 +46,8 @@ def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroCon
     return result
 
 
-METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall", "crytures.rollInitiative"]
+METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall", "crytures.rollInitiative",
+           "crytures.battleMontage"]
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)
