@@ -136,7 +136,8 @@ def _js(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def rolls_of(dice: tuple[tuple[int, int], ...], sizes: list[int]) -> list[tuple[str, tuple[int, ...]]]:
+def rolls_of(dice: tuple[tuple[int, int], ...],
+             sizes: list[int]) -> list[tuple[str, tuple[int, ...]]]:
     """One `Nd10` roll per pool of `sizes`, then a `1d10` per further die (`runPools`)."""
     faces = [v for _, v in dice]
     rolls, at = [], 0

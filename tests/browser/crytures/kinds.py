@@ -15,7 +15,6 @@ from typing import Any
 
 from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
 
-from compiler.rules import run_case
 from compiler.rules.crytures import content
 from compiler.rules.crytures.common import distance, steps
 from crytures.cards import (
@@ -28,54 +27,27 @@ from crytures.cards import (
     rolls_of,
     updates,
 )
+from crytures.montage import expect_montage, montage_cases
 from crytures.world import (
+    ACTIVE,
     COMBAT_ID,
-    ENGINE,
     MODULE,
-    SEATS,
-    combatant_uuid,
-    enrolment,
-    GM,
     PLAYER,
+    SEATS,
+    Dice,
+    combatant_uuid,
     config_data,
-    config_overrides,
-    fight,
-    read_fight,
+    enrolment,
+    predicted,
+    row_of,
+    rows_of,
     scene,
+    staged,
+    ten,
 )
 
 Doc = dict[str, Any]
-Dice = tuple[tuple[int, int], ...]
-D10 = 10
 SITUATIONS = ("cover", "obscured", "cant_see")
-#: The Sample Binder's Pebblet summoned (on the grid).
-ACTIVE = {"pebblet": {"active": True}}
-
-
-def ten(*faces: int) -> Dice:
-    return tuple((D10, f) for f in faces)
-
-
-def staged(module: Any, *, player: bool = False, **fight_options: Any) -> Doc:
-    """The users (the GM and a player, both logged in), who runs the macro, and the fight."""
-    return {"users": [GM, PLAYER], "user": PLAYER if player else GM,
-            "fight": fight(module, **fight_options)}
-
-
-def predicted(ctx: MacroContext, rule: str, inp: Doc, dice: Dice) -> Doc:
-    queue = [{"d": d, "v": v} for d, v in dice]
-    result = run_case(ENGINE, rule, config_overrides(ctx.module), inp, queue)
-    assert "error" not in result, f"the Python engine refused {dice}: {result}"
-    return result
-
-
-def rows_of(ctx: MacroContext, case: Case) -> list[Doc]:
-    assert case.scene is not None and case.stage is not None
-    return read_fight(ctx.module, case.scene, case.stage["fight"])
-
-
-def row_of(rows: list[Doc], token: str) -> Doc:
-    return next(r for r in rows if r["token"]["id"] == token)
 
 
 # ---------------------------------------------------------------- a power
@@ -92,7 +64,7 @@ def power_cases(ctx: MacroContext) -> list[Case]:
     the GM's client), an out-of-range refusal, a Melee Blast on two enemies, and a Minor power
     paid with the Major (CR-G18)."""
     m = ctx.module
-    cases = [
+    cases: list[tuple[str, str | None, Dice, Doc, Doc, bool]] = [
         ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"), ACTIVE, False),
         ("sparkit", "sample-binder", ten(10, 10, 4), power_answer("arc-bolt", "", "cover"),
          {}, False),
@@ -105,7 +77,7 @@ def power_cases(ctx: MacroContext) -> list[Case]:
     ]
     found = []
     for user, target, dice, answer, flags, player in cases:
-        owner = PLAYER["_id"] if player else None
+        owner = str(PLAYER["_id"]) if player else None
         found.append(Case(dice, None, scene=scene(m, [user], [target] if target else [], owner),
                           answers=(answer,), stage=staged(m, player=player, flags=flags)))
     return found
@@ -213,7 +185,8 @@ def expect_step(ctx: MacroContext, case: Case, kind: str) -> Outcome:
     names = {r["id"]: r["name"] for r in rows}
     key = "RULEPACK.Crytures.SummonCard" if kind == "summon" else "RULEPACK.Crytures.RecallCard"
     title = foundry_format(lang[key], summoner=actor["name"], cryture=cryture["name"])
-    message = card(lang, (actor["actor"]["name"], title, power_lines(lang, result["events"], names)),
+    lines = power_lines(lang, result["events"], names)
+    message = card(lang, (actor["actor"]["name"], title, lines),
                    [], result, "take_turn", changes)
     return Outcome(messages=(message,), updates=updates(changes))
 
@@ -282,12 +255,13 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         order = result["state"]["order"]
         sizes = [c["speed"] + c["reflexes"] for c in rollers]
         title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
-        summary = [foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=order_text(order, names))]
+        summary = [order_line(lang, order, names)]
         extra: Doc = {}
     else:
         by_cbt = {r["combatant"]["id"]: r for r in rows}
         old = [{"id": by_cbt[e["combatant"]]["id"], "total": e["total"]} for e in stored]
-        entrant = next(r for r in rows if r["combatant"]["id"] not in {e["combatant"] for e in stored})
+        known = {e["combatant"] for e in stored}
+        entrant = next(r for r in rows if r["combatant"]["id"] not in known)
         who = content.roller(entrant["fighter"], entrant["id"])
         inp = {"order": old, "acted": case.stage["fight"]["turn"], "entrant": who}
         result = predicted(ctx, "late_entrant", inp, case.dice)
@@ -298,7 +272,7 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         rule = "late_entrant"
         key = "ActsNow" if state["acts_now"] else "Waits"
         summary = [foundry_format(lang[f"RULEPACK.Crytures.Summary.{key}"], name=entrant["name"]),
-                   foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=order_text(order, names))]
+                   order_line(lang, order, names)]
         extra = {"turn": state["index"]} if state["acts_now"] else {}
     combat_order = [{"combatant": next(r for r in rows if r["id"] == e["id"])["combatant"]["id"],
                      "total": e["total"]} for e in order]
@@ -309,115 +283,9 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
                    updates=(*enrol_updates(rows, order, combat_order), combat))
 
 
-def order_text(order: list[Doc], names: dict[str, str]) -> str:
-    return ", ".join(f"{names.get(e['id'], e['id'])} {e['total']}" for e in order)
-
-
-# ---------------------------------------------------------------- the Battle Montage
-
-MONTAGE_ANSWER = {"action": "ok", "fields": {
-    "m0_rank": "1", "m0_power": "staff-strike", "m0_target": "voltflare", "m0_stamina": "1",
-    "m0_mana": "0", "m0_use_focus-tonic": "1", "m0_bind": True,
-    "m1_rank": "2", "m1_power": "rock-slam", "m1_target": "sparkit", "m1_stamina": "0",
-    "m1_mana": "0"}}
-MONTAGE_FACES = (10, 9, 3, 8, 1, 10, 6, 2, 7, 4, 10, 5)
-
-
-def montage_input(ctx: MacroContext, case: Case) -> tuple[Doc, list[Doc], list[Doc]]:
-    """(input, party rows, enemy rows) as `battleMontage` builds them."""
-    assert case.scene is not None
-    rows = rows_of(ctx, case)
-    party = [row_of(rows, t) for t in case.scene["controlled"]]
-    enemies = [row_of(rows, t) for t in case.scene["targets"]]
-    fields = case.answers[0]["fields"]
-    ranked = []
-    for i, row in enumerate(party):
-        p = f"m{i}_"
-        st = row["state"]
-        summoner = st["summoner"] if any(r["id"] == st["summoner"] for r in party) else None
-        member = content.member(row["fighter"], row["docs"], {
-            "id": row["id"], "health": st["health"], "stamina": st["stamina"], "mana": st["mana"],
-            "summoner": summoner, "power": fields[p + "power"], "target": fields[p + "target"],
-            "bind": bool(fields.get(p + "bind"))})
-        used = {c["id"]: int(fields.get(f"{p}use_{c['id']}", "0")) for c in member["consumables"]}
-        member["spend"] = {"stamina": int(fields[p + "stamina"]), "mana": int(fields[p + "mana"]),
-                           "consumables": {k: n for k, n in used.items() if n > 0}}
-        ranked.append((int(fields[p + "rank"]), i, member))
-    ranked.sort(key=lambda r: (r[0], r[1]))
-    foes = []
-    for row in enemies:
-        attacks = [p for p in row["powers"] if p["attack"]]
-        power = next((p for p in attacks if p["basic"]), attacks[0])
-        foes.append(content.enemy(row["fighter"], row["docs"], {
-            "id": row["id"], "health": max(1, row["state"]["health"]), "power": power["id"]}))
-    return {"party": [m for _, _, m in ranked], "enemies": foes}, party, enemies
-
-
-def montage_cases(ctx: MacroContext) -> list[Case]:
-    """The Binder (spending Stamina and a Focus Tonic, trying a binding) and its Pebblet (its
-    first cryture, summoned free) against Voltflare and Sparkit."""
-    m = ctx.module
-    case = Case((), None, scene=scene(m, ["sample-binder", "pebblet"], ["voltflare", "sparkit"]),
-                answers=(MONTAGE_ANSWER,), stage=staged(m, flags=ACTIVE))
-    inp, _, _ = montage_input(ctx, case)
-    size = 0
-    while True:
-        queue = [{"d": D10, "v": MONTAGE_FACES[i % len(MONTAGE_FACES)]} for i in range(size)]
-        found = run_case(ENGINE, "battle_montage", config_overrides(m), inp, queue)
-        if found.get("error", {}).get("code") != "queue_exhausted":
-            break
-        size += 1
-    dice = ten(*(MONTAGE_FACES[i % len(MONTAGE_FACES)] for i in range(size)))
-    return [Case(dice, None, scene=case.scene, answers=case.answers, stage=case.stage)]
-
-
-def montage_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]) -> list[str]:
-    def f(key: str, **data: Any) -> str:
-        return foundry_format(lang[f"RULEPACK.Crytures.Montage.{key}"], **data)
-    lines = []
-    for e in events:
-        if e["type"] == "tasks":
-            lines.append(f("Tasks", enemy=names[e["enemy"]], successes=e["successes"],
-                           complexity=e["complexity"], failures=e["failures"]))
-        elif e["type"] == "montage_damage":
-            lines.append(f("Damage", member=names[e["member"]], enemy=names[e["enemy"]],
-                           damage=e["damage"]))
-        elif e["type"] == "binding":
-            lines.append(f("Bound" if e["bound"] else "NotBound", member=names[e["member"]],
-                           enemy=names[e["enemy"]]))
-        elif e["type"] == "outcome":
-            lines.append(f("Outcome", enemy=names[e["enemy"]],
-                           outcome=lang[f"RULEPACK.Crytures.Outcome.{e['outcome']}"]))
-    return lines
-
-
-def expect_montage(ctx: MacroContext, case: Case) -> Outcome:
-    lang = ctx.module.lang
-    inp, party, enemies = montage_input(ctx, case)
-    result = predicted(ctx, "battle_montage", inp, case.dice)
-    state = result["state"]
-    changes = []
-    for now in state["party"]:
-        row = next(r for r in party if r["id"] == now["id"])
-        changes += [change(row, k, now[k]) for k in ("health", "stamina", "mana", "defeated")
-                    if row["state"][k] != now[k]]
-        carried, crystals = content.carried(row["fighter"], row["docs"])
-        counts = [{"id": c["id"], "count": c["count"]} for c in now["consumables"]]
-        if counts != [{"id": c["id"], "count": c["count"]} for c in carried]:
-            changes.append(change(row, "consumables", counts))
-        if now["binding_crystals"] != crystals:
-            changes.append(change(row, "binding_crystals", now["binding_crystals"]))
-    for now in state["enemies"]:
-        row = next(r for r in enemies if r["id"] == now["id"])
-        changes.append(change(row, "outcome", now["outcome"]))
-        if now["outcome"] == "killed" and not row["state"]["defeated"]:
-            changes.append(change(row, "defeated", True))
-    names = {r["id"]: r["name"] for r in [*party, *enemies]}
-    sizes = [e["size"] for e in result["events"] if e["type"] == "montage_roll"]
-    message = card(lang, (USER_NAME, lang["RULEPACK.Crytures.Montage.Card"],
-                          montage_lines(lang, result["events"], names)),
-                   rolls_of(case.dice, sizes), result, "battle_montage", changes)
-    return Outcome(messages=(message,), updates=updates(changes))
+def order_line(lang: dict[str, str], order: list[Doc], names: dict[str, str]) -> str:
+    text = ", ".join(f"{names.get(e['id'], e['id'])} {e['total']}" for e in order)
+    return foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=text)
 
 
 KINDS: dict[str, MacroKind] = {

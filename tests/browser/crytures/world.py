@@ -18,7 +18,7 @@ from typing import Any
 
 from browser_page import BuiltModule, Doc
 
-from compiler.rules import engines
+from compiler.rules import engines, run_case
 from compiler.rules.crytures import content
 
 MODULE = "rulepack-crytures"
@@ -28,6 +28,10 @@ GM = {"_id": "harnessUser00001", "name": "Gamemaster", "role": 4}
 PLAYER = {"_id": "cryPlayerUser001", "name": "Player", "role": 1}
 SIDES = {-2: "secret", -1: "hostile", 0: "neutral", 1: "friendly"}
 GRID_DISTANCE = 10
+Dice = tuple[tuple[int, int], ...]
+D10 = 10
+#: The Sample Binder's Pebblet summoned (on the grid).
+ACTIVE = {"pebblet": {"active": True}}
 _EXPORT = re.compile(r"^export const (\w+) = Object\.freeze\((.*)\);$", re.M)
 
 
@@ -211,3 +215,29 @@ def summoner_of(row: Doc, flags: Doc, rows: list[Doc]) -> str | None:
 
 def combatant_uuid(row: Doc) -> str:
     return f"Combat.{COMBAT_ID}.Combatant.{row['combatant']['id']}"
+
+
+def ten(*faces: int) -> Dice:
+    return tuple((D10, f) for f in faces)
+
+
+def staged(module: Any, *, player: bool = False, **fight_options: Any) -> Doc:
+    """The users (the GM and a player, both logged in), who runs the macro, and the fight."""
+    return {"users": [GM, PLAYER], "user": PLAYER if player else GM,
+            "fight": fight(module, **fight_options)}
+
+
+def predicted(ctx: Any, rule: str, inp: Doc, dice: Dice) -> Doc:
+    queue = [{"d": d, "v": v} for d, v in dice]
+    result = run_case(ENGINE, rule, config_overrides(ctx.module), inp, queue)
+    assert "error" not in result, f"the Python engine refused {dice}: {result}"
+    return result
+
+
+def rows_of(ctx: Any, case: Any) -> list[Doc]:
+    assert case.scene is not None and case.stage is not None
+    return read_fight(ctx.module, case.scene, case.stage["fight"])
+
+
+def row_of(rows: list[Doc], token: str) -> Doc:
+    return next(r for r in rows if r["token"]["id"] == token)
