@@ -26,6 +26,8 @@ import { moduleDocuments } from "../packs.mjs";
  * @property {TokenDocument} token
  * @property {Record<string, any>} fighter   the sheet as a content document
  * @property {Record<string, any>[]} powers  its engine powers
+ * @property {Record<string, Record<string, Record<string, any>>>} docs  its power, weapon and
+ *   consumable documents by key (the content adapter's `docs`)
  * @property {Record<string, any>} state     the engine combatant
  */
 
@@ -97,6 +99,7 @@ function docsFor(library, actor) {
  * @returns {Record<string, any>}
  */
 export function fighterDoc(actor, docs) {
+  /** @type {Record<string, any>} */
   const fighter = { ...plainData(actor.system), id: String(actor.getFlag(MODULE_ID, "key") ?? actor.id), name: actor.name };
   const items = fighter.items ?? {};
   for ( const [list, kind] of [["powers", "power"], ["weapons", "weapon"], ["consumables", "consumable"]] ) {
@@ -126,11 +129,12 @@ export function engineIds(combatants) {
  * @returns {number[]}
  */
 export function spaceOf(token) {
-  const placed = canvas.tokens.placeables.find((t) => t.id === token.id);
+  const { grid, tokens } = board();
+  const placed = tokens.placeables.find((t) => t.id === token.id);
   if ( !placed ) throw bad(`${token.name} has no token on the viewed scene`);
-  const offset = canvas.grid.getOffset(placed.center);
-  if ( !canvas.grid.isHexagonal ) return [offset.j, offset.i];
-  const cube = /** @type {foundry.grid.HexagonalGrid} */ (canvas.grid).offsetToCube(offset);
+  const offset = grid.getOffset(placed.center);
+  if ( !grid.isHexagonal ) return [offset.j, offset.i];
+  const cube = /** @type {foundry.grid.HexagonalGrid} */ (grid).offsetToCube(offset);
   return [cube.q, cube.r];
 }
 
@@ -140,8 +144,20 @@ export function spaceOf(token) {
  * @returns {boolean}
  */
 export function gridMatches(grid) {
-  if ( !canvas?.ready || canvas.grid.isGridless ) return false;
-  return (grid === "hex") === canvas.grid.isHexagonal;
+  const shown = canvas?.grid;
+  if ( !shown || shown.isGridless || !canvas?.tokens ) return false;
+  return (grid === "hex") === shown.isHexagonal;
+}
+
+/**
+ * The viewed scene's grid and Tokens layer (`gridMatches` checked there is one).
+ * @returns {{grid: foundry.grid.BaseGrid, tokens: {readonly placeables: Token[], readonly controlled: Token[]}}}
+ */
+export function board() {
+  const grid = canvas?.grid;
+  const tokens = canvas?.tokens;
+  if ( !grid || !tokens ) throw bad("no scene is viewed");
+  return { grid, tokens };
 }
 
 /**
@@ -177,7 +193,7 @@ export function statusMap(list) {
  */
 function seatFields({ id, token, flags, summoner }) {
   const off = (summoner !== null) && (flags.active !== true);
-  const elevation = Math.floor(Number(token.elevation ?? 0) / canvas.grid.distance);
+  const elevation = Math.floor(Number(token.elevation ?? 0) / board().grid.distance);
   return {
     id, side: SIDES[/** @type {"-2"|"-1"|"0"|"1"} */ (String(token.disposition))] ?? "neutral",
     position: off ? null : spaceOf(token), elevation, summoner,

@@ -14,7 +14,8 @@
 import { enemy as enemyInput, member as memberInput } from "../../rules/crytures/content.mjs";
 import { applyAndPost, flagChange } from "./changes.mjs";
 import { dryRun, readOrWarn, refuse, refuseResult, runDiceFree, runPools } from "./engine.mjs";
-import { enrolled, fightFlags, readFight, seatOf } from "./fight.mjs";
+import { board, enrolled, fightFlags, gridMatches, readFight, seatOf } from "./fight.mjs";
+import { RULES_CONFIG } from "../../config.mjs";
 import { ask, checkbox, first, row, select, textInput, wholeNumber } from "./windows.mjs";
 import { escapeHtml } from "../html.mjs";
 
@@ -190,9 +191,10 @@ async function readSides() {
   const combat = game.combat;
   if ( !game.user?.isGM ) return refuse(game.i18n.localize("RULEPACK.Crytures.GmOnly"));
   if ( !combat ) return refuse(game.i18n.localize("RULEPACK.Crytures.NeedCombat"));
-  const seats = await readOrWarn(() => readFight(combat));
-  if ( !seats ) return undefined;
-  const party = canvas.tokens.controlled.map((t) => seatOf(seats, t));
+  const grid = /** @type {any} */ (RULES_CONFIG).grid;
+  if ( !gridMatches(grid) ) return refuse(game.i18n.format("RULEPACK.Crytures.WrongGrid", { grid }));
+  const seats = await readFight(combat);
+  const party = board().tokens.controlled.map((t) => seatOf(seats, t));
   const enemies = [...game.user.targets].map((t) => seatOf(seats, t));
   if ( !party.length || !enemies.length ) return refuse(game.i18n.localize("RULEPACK.Crytures.Montage.NeedSides"));
   if ( [...party, ...enemies].some((s) => !s || !enrolled(s.combatant)) ) return refuse(game.i18n.localize("RULEPACK.Crytures.NotEnrolled"));
@@ -220,7 +222,7 @@ export async function battleMontage() {
   const input = { party: ranked.map((r) => r.member), enemies: foes };
   const dry = dryRun("battle_montage", input);
   if ( dry.error ) return refuseResult(dry);
-  const sizes = dry.events.filter((e) => e.type === "montage_roll").map((e) => e.size);
+  const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "montage_roll").map((e) => e.size);
   const { call, result, rolls } = await runPools("battle_montage", input, sizes);
   if ( result.error ) return refuseResult(result);
   const names = Object.fromEntries([...party, ...enemies].map((s) => [s.id, s.name]));

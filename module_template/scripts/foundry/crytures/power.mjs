@@ -144,7 +144,7 @@ function situationsOf(values, seats, user) {
  * The `use_power` input from the window's answer, or an error message.
  * @param {{seats: Seat[], user: Seat, target: Seat|undefined, round: number}} fight
  * @param {Record<string, string[]>} values
- * @returns {{input: Record<string, unknown>, power: Record<string, any>} | {error: string}}
+ * @returns {{input: Record<string, unknown>, power: Record<string, any>, actions: {major: boolean, minor: boolean}} | {error: string}}
  */
 function powerInput(fight, values) {
   const { seats, user, target } = fight;
@@ -154,16 +154,17 @@ function powerInput(fight, values) {
   if ( mods === null ) return { error: game.i18n.localize("RULEPACK.Crytures.BadDieMods") };
   const kind = power.range.kind;
   if ( AIMED.includes(kind) && (!target || !target.state.position) ) return { error: game.i18n.localize("RULEPACK.Crytures.NeedTarget") };
+  const actions = actionsOf(user, fight.round);
   /** @type {Record<string, unknown>} */
   const input = {
     user: user.id, power, combatants: seats.map((s) => s.state), situations: situationsOf(values, seats, user),
-    die_mods: mods, actions: actionsOf(user, fight.round)
+    die_mods: mods, actions
   };
   const aim = /** @type {Seat} */ (target)?.state.position;
   if ( (kind === "melee") || (kind === "ranged") ) input.target = /** @type {Seat} */ (target).id;
   if ( kind === "ranged_blast" ) input.aim = aim;
   if ( kind === "melee_blast" ) input.direction = directionTo(user.state.position, aim);
-  return { input, power };
+  return { input, power, actions };
 }
 
 /**
@@ -203,12 +204,12 @@ export async function usePower({ user = controlledToken(), target = targetedToke
   if ( missingGm(fight.seats.map((s) => s.combatant)) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const dry = dryRun("use_power", built.input);
   if ( dry.error ) return refuseResult(dry);
-  const sizes = dry.events.filter((e) => e.type === "attack_pool").map((e) => e.size);
+  const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "attack_pool").map((e) => e.size);
   const { call, result, rolls } = await runPools("use_power", built.input, sizes);
   if ( result.error ) return refuseResult(result);
   const state = /** @type {any} */ (result.state);
   const changes = [...fightChanges(fight.seats, state.combatants),
-    ...actionChanges(fight.user, built.input.actions, state.actions, fight.round)];
+    ...actionChanges(fight.user, built.actions, state.actions, fight.round)];
   const names = Object.fromEntries(fight.seats.map((s) => [s.id, s.name]));
   const title = game.i18n.format("RULEPACK.Crytures.PowerCard", { user: fight.user.name, power: built.power.name });
   const summary = powerLines(result.events, names);

@@ -13,7 +13,7 @@
 import { RULES_CONFIG } from "../../config.mjs";
 import { actionChanges, actionsOf, applyAndPost, flagChange, missingGm } from "./changes.mjs";
 import { RULESET, configOverrides, readOrWarn, refuse, refuseResult, runDiceFree } from "./engine.mjs";
-import { enrolled, gridMatches, readFight, seatOf, spaceOf } from "./fight.mjs";
+import { board, enrolled, gridMatches, readFight, seatOf, spaceOf } from "./fight.mjs";
 import { targetedToken } from "./power.mjs";
 import { powerLines } from "./summary.mjs";
 
@@ -30,7 +30,7 @@ async function readPair() {
   if ( !combat ) return refuse(game.i18n.localize("RULEPACK.Crytures.NeedCombat"));
   const grid = /** @type {any} */ (RULES_CONFIG).grid;
   if ( !gridMatches(grid) ) return refuse(game.i18n.format("RULEPACK.Crytures.WrongGrid", { grid }));
-  const controlled = canvas.tokens.controlled;
+  const controlled = board().tokens.controlled;
   const target = targetedToken();
   if ( (controlled.length !== 1) || !target ) return refuse(game.i18n.localize("RULEPACK.Crytures.NeedSummoner"));
   const seats = await readOrWarn(() => readFight(combat));
