@@ -124,7 +124,8 @@ async function addEntrant(combat, seats, entrant) {
   await writeOrder(combat, seats, joined, state.acts_now && combat.started ? { turn: state.index } : {});
   const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
   const summary = [
-    game.i18n.format(state.acts_now ? "RULEPACK.Crytures.Summary.ActsNow" : "RULEPACK.Crytures.Summary.Waits", { name: entrant.name }),
+    state.acts_now ? game.i18n.format("RULEPACK.Crytures.Summary.ActsNow", { name: entrant.name })
+      : game.i18n.format("RULEPACK.Crytures.Summary.Waits", { name: entrant.name }),
     game.i18n.format("RULEPACK.Crytures.Summary.Order", { order: orderText(state.order, names) })
   ];
   const title = game.i18n.format("RULEPACK.Crytures.LateEntrantCard", { name: entrant.name });

@@ -163,6 +163,23 @@ function montageChanges(party, enemies, state) {
   return changes;
 }
 
+/** An enemy's outcome, by engine name. */
+const OUTCOMES = Object.freeze({
+  routed: { label: "RULEPACK.Crytures.Outcome.routed" },
+  killed: { label: "RULEPACK.Crytures.Outcome.killed" },
+  bound: { label: "RULEPACK.Crytures.Outcome.bound" }
+});
+
+/**
+ * An enemy's outcome, localised.
+ * @param {string} outcome
+ * @returns {string}
+ */
+function outcomeText(outcome) {
+  const known = /** @type {Record<string, {label: string}>} */ (OUTCOMES)[outcome];
+  return known ? game.i18n.localize(known.label) : outcome;
+}
+
 /**
  * The card's summary: each enemy's outcome, each member's damage and binding.
  * @param {any[]} events
@@ -170,15 +187,20 @@ function montageChanges(party, enemies, state) {
  * @returns {string[]}
  */
 function montageLines(events, names) {
-  const f = (/** @type {string} */ key, /** @type {Record<string, unknown>} */ data) => game.i18n.format(`RULEPACK.Crytures.Montage.${key}`, data);
+  const i18n = game.i18n;
   const name = (/** @type {string} */ id) => names[id] ?? id;
   /** @type {string[]} */
   const lines = [];
   for ( const e of events ) {
-    if ( e.type === "tasks" ) lines.push(f("Tasks", { enemy: name(e.enemy), successes: e.successes, complexity: e.complexity, failures: e.failures }));
-    else if ( e.type === "montage_damage" ) lines.push(f("Damage", { member: name(e.member), enemy: name(e.enemy), damage: e.damage }));
-    else if ( e.type === "binding" ) lines.push(f(e.bound ? "Bound" : "NotBound", { member: name(e.member), enemy: name(e.enemy) }));
-    else if ( e.type === "outcome" ) lines.push(f("Outcome", { enemy: name(e.enemy), outcome: game.i18n.localize(`RULEPACK.Crytures.Outcome.${e.outcome}`) }));
+    const who = { member: name(e.member), enemy: name(e.enemy) };
+    if ( e.type === "tasks" ) {
+      lines.push(i18n.format("RULEPACK.Crytures.Montage.Tasks", { ...who, successes: e.successes, complexity: e.complexity, failures: e.failures }));
+    }
+    else if ( e.type === "montage_damage" ) lines.push(i18n.format("RULEPACK.Crytures.Montage.Damage", { ...who, damage: e.damage }));
+    else if ( e.type === "binding" ) {
+      lines.push(e.bound ? i18n.format("RULEPACK.Crytures.Montage.Bound", who) : i18n.format("RULEPACK.Crytures.Montage.NotBound", who));
+    }
+    else if ( e.type === "outcome" ) lines.push(i18n.format("RULEPACK.Crytures.Montage.Outcome", { ...who, outcome: outcomeText(e.outcome) }));
   }
   return lines;
 }

@@ -24,7 +24,11 @@ const CONFIG = /** @type {Record<string, any>} */ (RULES_CONFIG);
 /** Range kinds aimed at a targeted token. */
 const AIMED = Object.freeze(["melee", "ranged", "ranged_blast", "melee_blast"]);
 /** The situations of CR-G22 the window asks. */
-const SITUATIONS = Object.freeze(["cover", "obscured", "cant_see"]);
+const SITUATIONS = Object.freeze([
+  { id: "cover", label: "RULEPACK.Crytures.Situation.cover" },
+  { id: "obscured", label: "RULEPACK.Crytures.Situation.obscured" },
+  { id: "cant_see", label: "RULEPACK.Crytures.Situation.cant_see" }
+]);
 
 /**
  * @typedef {import("./fight.mjs").Seat} Seat
@@ -58,9 +62,11 @@ function relationText(power, target) {
   if ( !target || !power.attack ) return "";
   const result = runDiceFree("type_relation", { attack_type: power.type, defender_types: target.state.types });
   if ( result.error ) return "";
-  const { modifier } = result.state;
-  const key = modifier > 0 ? "Weak" : (modifier < 0 ? "Resists" : "Neutral");
-  return game.i18n.format(`RULEPACK.Crytures.Relation.${key}`, { target: target.name, modifier: modifier > 0 ? `+${modifier}` : String(modifier) });
+  const { modifier } = /** @type {any} */ (result.state);
+  const data = { target: target.name, modifier: modifier > 0 ? `+${modifier}` : String(modifier) };
+  if ( modifier > 0 ) return game.i18n.format("RULEPACK.Crytures.Relation.Weak", data);
+  if ( modifier < 0 ) return game.i18n.format("RULEPACK.Crytures.Relation.Resists", data);
+  return game.i18n.format("RULEPACK.Crytures.Relation.Neutral", data);
 }
 
 /**
@@ -108,7 +114,7 @@ function powerForm(user, target) {
   return `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + select("power", i18n.localize("RULEPACK.Crytures.Power"), user.powers.map((p) => powerOption(p, user, target)))
     + textInput("die_mods", i18n.localize("RULEPACK.Crytures.DieMods"), "")
-    + SITUATIONS.map((s) => checkbox(s, i18n.localize(`RULEPACK.Crytures.Situation.${s}`))).join("");
+    + SITUATIONS.map((s) => checkbox(s.id, i18n.localize(s.label))).join("");
 }
 
 /**
@@ -134,7 +140,7 @@ function directionTo(from, to) {
  * @returns {Record<string, Record<string, boolean>>}
  */
 function situationsOf(values, seats, user) {
-  const checked = SITUATIONS.filter((s) => s in values);
+  const checked = SITUATIONS.map((s) => s.id).filter((s) => s in values);
   if ( !checked.length ) return {};
   const situation = Object.fromEntries(checked.map((s) => [s, true]));
   return Object.fromEntries(seats.filter((s) => s !== user).map((s) => [s.id, { ...situation }]));

@@ -62,8 +62,9 @@ async function step(kind) {
   const changes = [...actionChanges(actor, actions, state.actions, round)];
   if ( (now.position === null) !== (cryture.state.position === null) ) changes.push(flagChange(cryture, "active", now.position !== null));
   const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
-  const title = game.i18n.format(kind === "summon" ? "RULEPACK.Crytures.SummonCard" : "RULEPACK.Crytures.RecallCard",
-    { summoner: actor.name, cryture: cryture.name });
+  const who = { summoner: actor.name, cryture: cryture.name };
+  const title = kind === "summon" ? game.i18n.format("RULEPACK.Crytures.SummonCard", who)
+    : game.i18n.format("RULEPACK.Crytures.RecallCard", who);
   const call = { ruleset: RULESET, rule: "take_turn", config: configOverrides(), input, dice: [] };
   return applyAndPost(changes, { title, call, result, summary: powerLines(result.events, names),
     speaker: ChatMessage.getSpeaker({ actor: actor.actor }) });
