@@ -208,9 +208,12 @@ def initiative_cases(ctx: MacroContext) -> list[Case]:
             c["flags"] = enrolment(m, next(s for s in SEATS if s.combatant == c["id"]))
             c["initiative"] = next(e["total"] for e in order if e["combatant"] == c["id"])
     late["fight"]["turn"] = 1
+    # Sparkit's 12 waits for its place; its 21 beats the Binder who has acted, so it acts now,
+    # shown at the current turn this round (CR-R03).
     return [Case(first, None, scene=scene(m, [], []),
                  stage=staged(m, enrolled=False, initiative=False)),
-            Case(ten(5, 1, 1, 1, 1, 1, 2), None, scene=scene(m, [], []), stage=late)]
+            Case(ten(5, 1, 1, 1, 1, 1, 2), None, scene=scene(m, [], []), stage=late),
+            Case(ten(5, 5, 5, 1, 1, 2, 2), None, scene=scene(m, [], []), stage=late)]
 
 
 def tracker_values(order: list[Doc]) -> list[float | int]:
@@ -222,11 +225,10 @@ def tracker_values(order: list[Doc]) -> list[float | int]:
     return found
 
 
-def enrol_updates(rows: list[Doc], order: list[Doc], combat_order: list[Doc],
+def enrol_updates(rows: list[Doc], order: list[Doc], values: list[float | int],
                   ) -> tuple[tuple[str, str], ...]:
-    """As `writeOrder`: each Combatant's initiative (and enrolment), then the Combat's order."""
+    """As `writeOrder`: each Combatant's initiative (and enrolment)."""
     found = []
-    values = tracker_values(order)
     by_id = {r["id"]: r for r in rows}
     for entry, value in zip(order, values, strict=True):
         row = by_id[entry["id"]]
@@ -257,6 +259,7 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
         summary = [order_line(lang, order, names)]
         extra: Doc = {}
+        values = tracker_values(order)
     else:
         by_cbt = {r["combatant"]["id"]: r for r in rows}
         old = [{"id": by_cbt[e["combatant"]]["id"], "total": e["total"]} for e in stored]
@@ -267,20 +270,23 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         result = predicted(ctx, "late_entrant", inp, case.dice)
         state = result["state"]
         order = state["order"]
+        values = tracker_values(order)
         sizes = [who["speed"] + who["reflexes"]]
         title = foundry_format(lang["RULEPACK.Crytures.LateEntrantCard"], name=entrant["name"])
         rule = "late_entrant"
         key = "ActsNow" if state["acts_now"] else "Waits"
         summary = [foundry_format(lang[f"RULEPACK.Crytures.Summary.{key}"], name=entrant["name"]),
                    order_line(lang, order, names)]
-        extra = {"turn": state["index"]} if state["acts_now"] else {}
+        extra = {"turn": inp["acted"]} if state["acts_now"] else {}
+        if state["acts_now"] and state["index"] < inp["acted"]:
+            values[state["index"]] = (values[inp["acted"]] + values[inp["acted"] + 1]) / 2
     combat_order = [{"combatant": next(r for r in rows if r["id"] == e["id"])["combatant"]["id"],
                      "total": e["total"]} for e in order]
     combat = (combat_uuid, json.dumps({f"flags.{MODULE}.order": combat_order, **extra},
                                       sort_keys=True))
     message = card(lang, (USER_NAME, title, summary), rolls_of(case.dice, sizes), result, rule, [])
     return Outcome(messages=(message,),
-                   updates=(*enrol_updates(rows, order, combat_order), combat))
+                   updates=(*enrol_updates(rows, order, values), combat))
 
 
 def order_line(lang: dict[str, str], order: list[Doc], names: dict[str, str]) -> str:

@@ -18,7 +18,7 @@ from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed
 # isort: split
 # macro_kinds registers crytures' KINDS as it loads, so it is imported first.
 from compiler.rules import run_case
-from crytures.kinds import power_cases
+from crytures.kinds import initiative_cases, power_cases
 from crytures.world import MODULE
 
 
@@ -99,3 +99,22 @@ def test_the_window_shows_each_type_relation_before_the_roll(
         "Tremor (earth, melee_blast): weak, +2 against Voltflare",
         "Stone Skin (earth, personal)",
     ]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_late_entrant_acts_now_then_returns_to_its_place(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """CR-R03: Sparkit's 21 beats the Binder, who has acted: it takes the current turn now (shown
+    after the Binder), and when the next round begins the GM's client puts it first."""
+    ctx = macro(module, "crytures.rollInitiative")
+    case = initiative_cases(ctx)[2]
+    run(open_page, module, generation, ctx, case)
+    page = open_page(module, generation)
+    names = "() => game.combat.turns.map((c) => [c.name, c.initiative])"
+    now = page.evaluate(f"() => ({{turn: game.combat.turn, turns: ({names})()}})")
+    assert now == {"turn": 1, "turns": [["Sample Binder", 20], ["Sparkit", 17.5],
+                                        ["Pebblet", 15], ["Voltflare", 14], ["Emberling", 9]]}
+    page.evaluate("async () => { await game.combat.nextRound(); }")
+    assert page.evaluate(names) == [["Sparkit", 21], ["Sample Binder", 20], ["Pebblet", 15],
+                                    ["Voltflare", 14], ["Emberling", 9]]

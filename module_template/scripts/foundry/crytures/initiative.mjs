@@ -6,13 +6,17 @@
  * Combatant the order lacks as a late entrant (`late_entrant`, acted = the tracker's turn). The
  * engine's order is kept on the Combat (`flags.<module>.order`, Combatant ids and totals); the
  * tracker shows each total, ties the roll-offs settled told apart by hundredths (14.01 before
- * 14), so Foundry's sort keeps the engine's order.
+ * 14), so Foundry's sort keeps the engine's order. A late entrant that acts now (CR-R03: "they
+ * will take their turn immediately, then return to their normal position in the next round") is
+ * shown this round at the tracker's current turn, between those who have acted and the rest,
+ * and the GM's client puts everyone back at their place when the round changes.
  * @module foundry/crytures/initiative
  */
 
 import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
 import { roller } from "../../rules/crytures/content.mjs";
 import { postCard } from "../chat-card.mjs";
+import { isActiveGm } from "../gm-requests.mjs";
 import { readOrWarn, refuse, refuseResult, runPools } from "./engine.mjs";
 import { enrolled, gridMatches, readFight } from "./fight.mjs";
 
@@ -47,21 +51,52 @@ function enrolment(seat) {
 }
 
 /**
+ * The tracker values of a round where a late entrant acts now though it ranks above some who
+ * have acted (CR-R03): its place's values, the entrant's moved to halfway between the last who
+ * acted and the next to act, so the tracker shows it at the current turn.
+ * @param {OrderEntry[]} order  the order with the entrant at `index`
+ * @param {number} index
+ * @param {number} acted  how many had acted (0 < acted, index < acted)
+ * @returns {number[]}
+ */
+export function nowValues(order, index, acted) {
+  const values = trackerValues(order);
+  values[index] = (values[acted] + values[acted + 1]) / 2;
+  return values;
+}
+
+/**
  * Write the order into the tracker and the Combat, and enrol the newcomers.
  * @param {Combat} combat
  * @param {Seat[]} seats
  * @param {OrderEntry[]} order
- * @param {Record<string, unknown>} [extra]  more Combat changes (the turn)
+ * @param {{values?: number[], turn?: number}} [shown]  this round's tracker values and turn
  */
-async function writeOrder(combat, seats, order, extra = {}) {
-  const values = trackerValues(order);
+async function writeOrder(combat, seats, order, shown = {}) {
+  const values = shown.values ?? trackerValues(order);
   const updates = order.map((e, i) => {
     const seat = /** @type {Seat} */ (seats.find((s) => s.combatant.id === e.combatant));
     const join = enrolled(seat.combatant) ? {} : { [`flags.${MODULE_ID}`]: enrolment(seat) };
     return { _id: e.combatant, initiative: values[i], ...join };
   });
   await combat.updateEmbeddedDocuments("Combatant", updates);
-  await combat.update({ [`flags.${MODULE_ID}.order`]: order, ...extra });
+  const turn = shown.turn === undefined ? {} : { turn: shown.turn };
+  await combat.update({ [`flags.${MODULE_ID}.order`]: order, ...turn });
+}
+
+/**
+ * The GM's client puts every fighter back at its place in the order when a round begins (after
+ * a late entrant's turn out of place, CR-R03). Call once, on `init`.
+ */
+export function registerRoundHook() {
+  Hooks.on("updateCombat", (/** @type {Combat} */ combat, /** @type {Record<string, unknown>} */ changes) => {
+    const order = storedOrder(combat);
+    if ( !("round" in changes) || !order || !isActiveGm() ) return;
+    const values = trackerValues(order);
+    const updates = order.map((e, i) => ({ _id: e.combatant, initiative: values[i] }))
+      .filter((u) => combat.combatants.get(u._id) && (combat.combatants.get(u._id)?.initiative !== u.initiative));
+    if ( updates.length ) combat.updateEmbeddedDocuments("Combatant", updates).catch((err) => console.error(`${MODULE_ID} | initiative`, err));
+  });
 }
 
 /**
@@ -103,6 +138,20 @@ async function rollAll(combat, seats) {
 }
 
 /**
+ * This round's tracker values and turn after a late entrant (CR-R03): one that acts now is the
+ * current turn, shown at the current turn even when it ranks above some who have acted.
+ * @param {{order: OrderEntry[], index: number, acts_now: boolean}} state  the engine's, by engine id
+ * @param {number} acted
+ * @param {boolean} started
+ * @returns {{values?: number[], turn?: number}}
+ */
+function shownRound(state, acted, started) {
+  if ( !state.acts_now || !started ) return {};
+  if ( state.index >= acted ) return { turn: acted };
+  return { values: nowValues(state.order, state.index, acted), turn: acted };
+}
+
+/**
  * Add one late entrant to the stored order (CR-R03, CR-G16).
  * @param {Combat} combat
  * @param {Seat[]} seats
@@ -121,7 +170,7 @@ async function addEntrant(combat, seats, entrant) {
   const state = /** @type {any} */ (result.state);
   const byId = Object.fromEntries(seats.map((s) => [s.id, s.combatant.id]));
   const joined = state.order.map((/** @type {any} */ e) => ({ combatant: byId[e.id], total: e.total }));
-  await writeOrder(combat, seats, joined, state.acts_now && combat.started ? { turn: state.index } : {});
+  await writeOrder(combat, seats, joined, shownRound(state, acted, combat.started));
   const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
   const summary = [
     state.acts_now ? game.i18n.format("RULEPACK.Crytures.Summary.ActsNow", { name: entrant.name })

@@ -8,7 +8,7 @@
 
 import { registerGmWrites } from "../gm-writes.mjs";
 import { KIND, WRITABLE } from "./changes.mjs";
-import { rollInitiative } from "./initiative.mjs";
+import { registerRoundHook, rollInitiative } from "./initiative.mjs";
 import { battleMontage } from "./montage.mjs";
 import { usePower } from "./power.mjs";
 import { recall, summon } from "./summon.mjs";
@@ -36,5 +36,6 @@ function allowed(document, path) {
  */
 export function register(_core) {
   registerGmWrites(KIND, { allowed });
+  registerRoundHook();
   return CRYTURES_API;
 }
