@@ -55,38 +55,43 @@ def trace_id(e: Doc, rule: str) -> str | None:
     return FIXED.get(kind)
 
 
-def power_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]) -> list[str]:
-    """As `powerLines`."""
-    def f(key: str, **data: Any) -> str:
-        return foundry_format(lang[S + key], **data)
-
+def _line(lang: dict[str, str], e: Doc, names: dict[str, str]) -> str | None:
+    """One event's summary line (`line` in summary.mjs), or None."""
     def name(ident: str) -> str:
         return names.get(ident, ident)
-    lines = []
-    for e in events:
-        kind = e["type"]
-        if kind == "refused":
-            lines.append(f("Refused", reason=lang[f"RULEPACK.Crytures.Reason.{e['reason']}"]))
-        elif kind == "action":
-            lines.append(f("ActionConverted" if e["converted"] else "Action",
-                           slot=lang[f"RULEPACK.Crytures.Slot.{e['slot']}"]))
-        elif kind == "cost":
-            lines.append(f("Cost", resource=lang[f"RULEPACK.Crytures.Resource.{e['resource']}"],
-                           before=e["before"], after=e["after"]))
-        elif kind == "provoked":
-            lines.append(f("Provoked", by=", ".join(name(i) for i in e["by"])))
-        elif kind == "hits":
-            lines.append(f("Hits", target=name(e["target"]), hits=e["total_hits"],
-                           crits=e["crits"], difficulty=e["difficulty"], mod=e["roll_mod"]))
-        elif kind == "damage":
-            lines.append(f("Damage", target=name(e["target"]), damage=e["damage"],
-                           health=e["health"]))
-        elif kind == "defeated":
-            lines.append(f("Defeated", name=name(e["combatant"])))
-        elif kind == "status":
-            lines.append(f("Status", name=name(e["combatant"]), status=e["status"],
-                           count=e["count"]))
-    return lines
+
+    def word(key: str) -> str:
+        return lang[key]
+    signed = f"+{e['roll_mod']}" if e.get("roll_mod", 0) > 0 else str(e.get("roll_mod"))
+    lines: dict[str, Any] = {
+        "refused": lambda: ("Refused", {"reason": word(f"RULEPACK.Crytures.Reason.{e['reason']}")}),
+        "action": lambda: ("ActionConverted" if e["converted"] else "Action",
+                           {"slot": word(f"RULEPACK.Crytures.Slot.{e['slot']}")}),
+        "cost": lambda: ("Cost", {"resource": word(f"RULEPACK.Crytures.Resource.{e['resource']}"),
+                                  "before": e["before"], "after": e["after"]}),
+        "provoked": lambda: ("Provoked", {"by": ", ".join(name(i) for i in e["by"])}),
+        "hits": lambda: ("Hits", {"target": name(e["target"]), "hits": e["total_hits"],
+                                  "crits": e["crits"], "difficulty": e["difficulty"],
+                                  "mod": signed}),
+        "damage": lambda: ("Damage", {"target": name(e["target"]), "damage": e["damage"],
+                                      "health": e["health"]}),
+        "defeated": lambda: ("Defeated", {"name": name(e["combatant"])}),
+        "status": lambda: ("Status", {"name": name(e["combatant"]), "status": e["status"],
+                                      "count": e["count"]}),
+        "summon": lambda: ("Summon", {"summoner": name(e["summoner"]),
+                                      "cryture": name(e["cryture"])}),
+        "recall": lambda: ("Recall", {"summoner": name(e["summoner"]),
+                                      "cryture": name(e["cryture"])}),
+    }
+    if e["type"] not in lines:
+        return None
+    key, data = lines[e["type"]]()
+    return foundry_format(lang[S + key], **data)
+
+
+def power_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]) -> list[str]:
+    """As `powerLines`."""
+    return [line for e in events if (line := _line(lang, e, names)) is not None]
 
 
 def status_list(statuses: dict[str, int]) -> list[Doc]:

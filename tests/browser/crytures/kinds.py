@@ -58,18 +58,24 @@ def power_answer(power: str, die_mods: str = "", *situations: str) -> Doc:
                                        **{s: True for s in situations}}}
 
 
+#: CR-E03 at the table: Pebblet's Rock Slam on the Fire/Lightning Voltflare, +2 and not +4. The
+#: middle case, so the screenshot shows it (screenshot.py).
+EARTH_ON_VOLTFLARE = ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"),
+                      ACTIVE, False)
+
+
 def power_cases(ctx: MacroContext) -> list[Case]:
-    """An Earth attack on the Fire/Lightning Voltflare (+2, not +4: CR-E03 at the table), an
-    extended Ranged power through cover with two crits, a player's power on an NPC (applied by
-    the GM's client), an out-of-range refusal, a Melee Blast on two enemies, and a Minor power
+    """An extended Ranged power through cover with two crits, a player's power on an NPC (applied
+    by the GM's client), an out-of-range refusal, an Earth attack on the Fire/Lightning
+    Voltflare (+2, not +4: CR-E03 at the table), a Melee Blast on two enemies, and a Minor power
     paid with the Major (CR-G18)."""
     m = ctx.module
     cases: list[tuple[str, str | None, Dice, Doc, Doc, bool]] = [
-        ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"), ACTIVE, False),
         ("sparkit", "sample-binder", ten(10, 10, 4), power_answer("arc-bolt", "", "cover"),
          {}, False),
         ("sample-binder", "voltflare", ten(9, 3, 10), power_answer("crystal-shard"), {}, True),
         ("pebblet", "sparkit", (), power_answer("rock-slam"), ACTIVE, False),
+        EARTH_ON_VOLTFLARE,
         ("pebblet", "voltflare", ten(10, 6, 2, 7, 3, 1, 9), power_answer("tremor", "+1, -1"),
          ACTIVE, False),
         ("pebblet", None, (), power_answer("stone-skin"),
@@ -143,13 +149,14 @@ def expect_power(ctx: MacroContext, case: Case) -> Outcome:
 
 
 def summon_cases(ctx: MacroContext) -> list[Case]:
-    """The Binder summons its Pebblet next to it; a second summon while it is out is refused."""
+    """A summon while the Pebblet is out is refused; the Binder summons it next to it (the
+    second case, the screenshot's)."""
     m = ctx.module
     out = {"pebblet": {"active": True}}
     return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
-                 answers=(), stage=staged(m)),
+                 answers=(), stage=staged(m, flags=out)),
             Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
-                 answers=(), stage=staged(m, flags=out))]
+                 answers=(), stage=staged(m))]
 
 
 def recall_cases(ctx: MacroContext) -> list[Case]:
@@ -302,4 +309,8 @@ KINDS: dict[str, MacroKind] = {
     "crytures.recall": MacroKind(recall_cases, lambda ctx, case: expect_step(ctx, case, "recall")),
 }
 
-__all__ = ["KINDS", "USER_NAME", "change", "content"]
+
+#: The macro whose card the screenshot test shows for this ruleset, and more worth a screenshot.
+SHOWCASE = "Crytures: Summon"
+EXTRA_SHOTS = (("Crytures: Use a power", "power-card"),
+               ("Crytures: Battle Montage", "montage-card"))

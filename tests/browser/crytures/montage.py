@@ -14,6 +14,7 @@ from crytures.world import (
     ACTIVE,
     D10,
     ENGINE,
+    Dice,
     config_overrides,
     predicted,
     row_of,
@@ -32,6 +33,7 @@ MONTAGE_ANSWER = {"action": "ok", "fields": {
     "m1_rank": "2", "m1_power": "rock-slam", "m1_target": "sparkit", "m1_stamina": "0",
     "m1_mana": "0"}}
 MONTAGE_FACES = (10, 9, 3, 8, 1, 10, 6, 2, 7, 4, 10, 5)
+POOR_FACES = (1, 2, 3, 1, 4, 2, 1)
 
 
 def montage_input(ctx: MacroContext, case: Case) -> tuple[Doc, list[Doc], list[Doc]]:
@@ -66,20 +68,26 @@ def montage_input(ctx: MacroContext, case: Case) -> tuple[Doc, list[Doc], list[D
 
 def montage_cases(ctx: MacroContext) -> list[Case]:
     """The Binder (spending Stamina and a Focus Tonic, trying a binding) and its Pebblet (its
-    first cryture, summoned free) against Voltflare and Sparkit."""
+    first cryture, summoned free) against Voltflare and Sparkit: a rout of the enemies with
+    Voltflare bound, then (the screenshot's case) poor rolls: failures hit the party by rank and
+    the binding fails, its crystal spent."""
     m = ctx.module
     case = Case((), None, scene=scene(m, ["sample-binder", "pebblet"], ["voltflare", "sparkit"]),
                 answers=(MONTAGE_ANSWER,), stage=staged(m, flags=ACTIVE))
     inp, _, _ = montage_input(ctx, case)
+    return [Case(faces_for(ctx, inp, pattern), None, scene=case.scene, answers=case.answers,
+                 stage=case.stage) for pattern in (MONTAGE_FACES, POOR_FACES)]
+
+
+def faces_for(ctx: MacroContext, inp: Doc, pattern: tuple[int, ...]) -> Dice:
+    """`pattern` repeated over exactly as many d10s as the montage takes."""
     size = 0
     while True:
-        queue = [{"d": D10, "v": MONTAGE_FACES[i % len(MONTAGE_FACES)]} for i in range(size)]
-        found = run_case(ENGINE, "battle_montage", config_overrides(m), inp, queue)
+        queue = [{"d": D10, "v": pattern[i % len(pattern)]} for i in range(size)]
+        found = run_case(ENGINE, "battle_montage", config_overrides(ctx.module), inp, queue)
         if found.get("error", {}).get("code") != "queue_exhausted":
-            break
+            return ten(*(pattern[i % len(pattern)] for i in range(size)))
         size += 1
-    dice = ten(*(MONTAGE_FACES[i % len(MONTAGE_FACES)] for i in range(size)))
-    return [Case(dice, None, scene=case.scene, answers=case.answers, stage=case.stage)]
 
 
 def montage_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]) -> list[str]:

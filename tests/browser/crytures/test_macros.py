@@ -75,7 +75,7 @@ def test_the_card_replays_in_the_python_engine(
 ) -> None:
     """The stored call (input, config, dice) gives the stored result in the Python engine."""
     ctx = macro(module, "crytures.usePower")
-    case = power_cases(ctx)[0]
+    case = power_cases(ctx)[3]
     result = run(open_page, module, generation, ctx, case)
     call = result["messages"][0]["flags"][MODULE]["card"]["call"]
     stored = result["messages"][0]["flags"][MODULE]["card"]["result"]
@@ -90,7 +90,7 @@ def test_the_window_shows_each_type_relation_before_the_roll(
     """Pebblet against Voltflare: its Earth powers are weak +2 (not +4, CR-E03), the window
     also measures the range (CR-R06)."""
     ctx = macro(module, "crytures.usePower")
-    case = power_cases(ctx)[0]
+    case = power_cases(ctx)[3]
     result = run(open_page, module, generation, ctx, case)
     (dialog,) = result["dialogs"]
     options = next(f for f in dialog["fields"] if f["name"] == "power")["options"]

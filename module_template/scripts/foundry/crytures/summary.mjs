@@ -79,11 +79,14 @@ function line(e, names) {
     case "cost": return i18n.format("RULEPACK.Crytures.Summary.Cost", { resource: wordText(e.resource), before: e.before, after: e.after });
     case "provoked": return i18n.format("RULEPACK.Crytures.Summary.Provoked", { by: e.by.map((/** @type {string} */ id) => nameOf(names, id)).join(", ") });
     case "hits": return i18n.format("RULEPACK.Crytures.Summary.Hits", {
-      target: nameOf(names, e.target), hits: e.total_hits, crits: e.crits, difficulty: e.difficulty, mod: e.roll_mod
+      target: nameOf(names, e.target), hits: e.total_hits, crits: e.crits, difficulty: e.difficulty,
+      mod: e.roll_mod > 0 ? `+${e.roll_mod}` : String(e.roll_mod)
     });
     case "damage": return i18n.format("RULEPACK.Crytures.Summary.Damage", { target: nameOf(names, e.target), damage: e.damage, health: e.health });
     case "defeated": return i18n.format("RULEPACK.Crytures.Summary.Defeated", { name: nameOf(names, e.combatant) });
     case "status": return i18n.format("RULEPACK.Crytures.Summary.Status", { name: nameOf(names, e.combatant), status: e.status, count: e.count });
+    case "summon": return i18n.format("RULEPACK.Crytures.Summary.Summon", { summoner: nameOf(names, e.summoner), cryture: nameOf(names, e.cryture) });
+    case "recall": return i18n.format("RULEPACK.Crytures.Summary.Recall", { summoner: nameOf(names, e.summoner), cryture: nameOf(names, e.cryture) });
     default: return null;
   }
 }
