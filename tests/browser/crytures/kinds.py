@@ -148,6 +148,10 @@ def expect_power(ctx: MacroContext, case: Case) -> Outcome:
 # ---------------------------------------------------------------- summon and recall
 
 
+#: The Binder's actions already tracked this round (both still there).
+THIS_ROUND = {"sample-binder": {"actions_round": 1}}
+
+
 def summon_cases(ctx: MacroContext) -> list[Case]:
     """A summon while the Pebblet is out is refused; the Binder summons it next to it (the
     second case, the screenshot's)."""
@@ -156,7 +160,7 @@ def summon_cases(ctx: MacroContext) -> list[Case]:
     return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
                  answers=(), stage=staged(m, flags=out)),
             Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
-                 answers=(), stage=staged(m))]
+                 answers=(), stage=staged(m, flags=THIS_ROUND))]
 
 
 def recall_cases(ctx: MacroContext) -> list[Case]:
