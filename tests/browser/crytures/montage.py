@@ -3,6 +3,7 @@ selects, the window's answers, and the card and updates the Python engine predic
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from macro_kinds import USER_NAME, Case, MacroContext, Outcome, foundry_format
@@ -73,7 +74,7 @@ def montage_cases(ctx: MacroContext) -> list[Case]:
     the binding fails, its crystal spent."""
     m = ctx.module
     case = Case((), None, scene=scene(m, ["sample-binder", "pebblet"], ["voltflare", "sparkit"]),
-                answers=(MONTAGE_ANSWER,), stage=staged(m, flags=ACTIVE))
+                answers=(copy.deepcopy(MONTAGE_ANSWER),), stage=staged(m, flags=ACTIVE))
     inp, _, _ = montage_input(ctx, case)
     return [Case(faces_for(ctx, inp, pattern), None, scene=case.scene, answers=case.answers,
                  stage=case.stage) for pattern in (MONTAGE_FACES, POOR_FACES)]

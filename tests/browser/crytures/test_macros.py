@@ -9,6 +9,7 @@ Crytures ones alone, so a failure names its kind and case.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -118,3 +119,35 @@ def test_a_late_entrant_acts_now_then_returns_to_its_place(
     page.evaluate("async () => { await game.combat.nextRound(); }")
     assert page.evaluate(names) == [["Sparkit", 21], ["Sample Binder", 20], ["Pebblet", 15],
                                     ["Voltflare", 14], ["Emberling", 9]]
+
+
+CANARY = 'Ember <img src=x onerror="window.__canary_cryture=true"> {{7*7}}'
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_fighter_names_stay_text_in_the_windows_and_cards(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """A Combatant and an actor named with markup: the power and montage windows and their cards
+    show the name as typed; nothing in it runs."""
+    page = open_page(module, generation)
+    for method, index in (("crytures.usePower", 3), ("crytures.battleMontage", 0)):
+        ctx = macro(module, method)
+        case = KINDS[method].cases(ctx)[index]
+        assert case.scene is not None and case.stage is not None
+        for actor in case.scene["actors"]:
+            if actor["_id"] == "cryVoltflare0001":
+                actor["name"] = CANARY
+        for combatant in case.stage["fight"]["combatants"]:
+            if combatant["actorId"] == "cryVoltflare0001":
+                combatant["name"] = CANARY
+        slug = re.sub(r"[^a-z0-9]+", "-", CANARY.lower()).strip("-")
+        answers = tuple({**a, "fields": {k: slug if v == "voltflare" else v
+                                         for k, v in a["fields"].items()}} for a in case.answers)
+        case = Case(case.dice, None, scene=case.scene, answers=answers, stage=case.stage)
+        result = run(open_page, module, generation, ctx, case)
+        [dialog] = result["dialogs"]
+        assert CANARY in dialog["text"]
+        assert any(CANARY in line for line in result["messages"][0]["shown"]["card"]["summary"])
+    assert page.evaluate("() => harness.canaries()") == []
+    assert page.evaluate("() => harness.violations()") == []
