@@ -48,6 +48,7 @@ from crytures.world import (
 
 Doc = dict[str, Any]
 SITUATIONS = ("cover", "obscured", "cant_see")
+TURN = "1.0"  # `turnKey` of the staged Combat: round 1, turn 0
 
 
 # ---------------------------------------------------------------- a power
@@ -80,13 +81,19 @@ def power_cases(ctx: MacroContext) -> list[Case]:
          ACTIVE, False),
         ("pebblet", None, (), power_answer("stone-skin"),
          {"pebblet": {"active": True, "minor": False, "actions_round": 1}}, False),
+        ("voltflare", "pebblet", ten(10, 4, 6, 2), power_answer("flare-claw", "", "opportunity"),
+         ACTIVE, False),
     ]
     found = []
     for user, target, dice, answer, flags, player in cases:
         owner = str(PLAYER["_id"]) if player else None
         found.append(Case(dice, None, scene=scene(m, [user], [target] if target else [], owner),
                           answers=(answer,), stage=staged(m, player=player, flags=flags)))
-    return found
+    # Voltflare's second opportunity attack this turn is refused (CR-G10).
+    again = staged(m, flags=ACTIVE)
+    again["fight"]["flags"] = {MODULE: {"oa_spent": ["voltflare"], "oa_turn": "1.0"}}
+    return [*found, Case((), None, scene=scene(m, ["voltflare"], ["pebblet"]),
+                         answers=(power_answer("flare-claw", "", "opportunity"),), stage=again)]
 
 
 def direction_to(start: list[int], to: list[int], config: Doc) -> list[int]:
@@ -107,7 +114,8 @@ def power_input(ctx: MacroContext, case: Case, rows: list[Doc]) -> tuple[Doc, Do
                   if checked else {})
     mods = [int(p) for p in fields["die_mods"].split(",") if p.strip()]
     inp: Doc = {"user": user["id"], "power": power, "combatants": [r["state"] for r in rows],
-                "situations": situations, "die_mods": mods, "actions": actions_of(user, 1)}
+                "situations": situations, "die_mods": mods, "actions": actions_of(user, 1),
+                "opportunity": bool(fields.get("opportunity")), "oa_spent": oa_spent_of(case)}
     kind = power["range"]["kind"]
     if kind in ("melee", "ranged"):
         assert target is not None
@@ -123,6 +131,31 @@ def power_input(ctx: MacroContext, case: Case, rows: list[Doc]) -> tuple[Doc, Do
     return inp, user, power
 
 
+def combat_flags(case: Case) -> Doc:
+    assert case.stage is not None
+    flags: Doc = case.stage["fight"]["flags"].get(MODULE, {})
+    return flags
+
+
+def oa_spent_of(case: Case) -> list[str]:
+    """As `oaSpentOf`: the Combat's list when kept this turn."""
+    flags = combat_flags(case)
+    return list(flags["oa_spent"]) if flags.get("oa_turn") == TURN else []
+
+
+def oa_changes(ctx: MacroContext, case: Case, before: list[str], after: list[str]) -> list[Any]:
+    """As `oaChanges`."""
+    if before == after:
+        return []
+    name = ctx.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
+    uuid = f"Combat.{COMBAT_ID}"
+    flags = combat_flags(case)
+    found: list[Any] = [(uuid, name, f"flags.{MODULE}.oa_spent", flags.get("oa_spent"), after)]
+    if flags.get("oa_turn") != TURN:
+        found.append((uuid, name, f"flags.{MODULE}.oa_turn", flags.get("oa_turn"), TURN))
+    return found
+
+
 def expect_power(ctx: MacroContext, case: Case) -> Outcome:
     lang = ctx.module.lang
     rows = rows_of(ctx, case)
@@ -130,7 +163,8 @@ def expect_power(ctx: MacroContext, case: Case) -> Outcome:
     result = predicted(ctx, "use_power", inp, case.dice)
     state = result["state"]
     changes = [*fight_changes(rows, state["combatants"]),
-               *action_changes(user, inp["actions"], state["actions"], 1)]
+               *action_changes(user, inp["actions"], state["actions"], 1),
+               *oa_changes(ctx, case, inp["oa_spent"], state["oa_spent"])]
     names = {r["id"]: r["name"] for r in rows}
     title = foundry_format(lang["RULEPACK.Crytures.PowerCard"], user=user["name"],
                            power=power["name"])
@@ -269,7 +303,7 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         sizes = [c["speed"] + c["reflexes"] for c in rollers]
         title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
         summary = [order_line(lang, order, names)]
-        extra: Doc = {}
+        extra: Doc = {f"flags.{MODULE}.oa_spent": [], f"flags.{MODULE}.oa_turn": ""}
         values = tracker_values(order)
     else:
         by_cbt = {r["combatant"]["id"]: r for r in rows}

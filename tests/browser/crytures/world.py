@@ -125,7 +125,8 @@ def fight(module: BuiltModule, flags: dict[str, Doc] | None = None, *,
           initiative: bool = True, combat_flags: Doc | None = None) -> Doc:
     """The viewed Combat, round 1: every seat a Combatant; `flags` adds to a seat's by key."""
     extra = flags or {}
-    return {"id": COMBAT_ID, "round": 1, "turn": 0, "flags": combat_flags or {}, "combatants": [
+    kept = {MODULE: {"oa_spent": [], "oa_turn": ""}} if enrolled else {}
+    return {"id": COMBAT_ID, "round": 1, "turn": 0, "flags": combat_flags or kept, "combatants": [
         {"id": s.combatant, "tokenId": s.token, "actorId": s.actor, "name": actor_name(module, s),
          "initiative": s.initiative if initiative else None,
          "flags": enrolment(module, s, **extra.get(s.key, {})) if enrolled else {}}

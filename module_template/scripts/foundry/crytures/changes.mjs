@@ -22,9 +22,12 @@ export const FIGHT_FLAGS = Object.freeze([
   "health", "stamina", "mana", "statuses", "defeated", "major", "minor", "actions_round", "active",
   "consumables", "binding_crystals", "outcome"
 ]);
-/** The flag paths the GM's client applies for a player: Combatant flags only. */
+/** The flags of the Combat the rules write: the opportunity attacks made this turn (CR-G10). */
+export const COMBAT_FLAGS = Object.freeze(["oa_spent", "oa_turn"]);
+/** The flag paths the GM's client applies for a player: the fight-state flags. */
 export const WRITABLE = Object.freeze({
-  Combatant: Object.freeze(FIGHT_FLAGS.map((key) => `flags.${MODULE_ID}.${key}`))
+  Combatant: Object.freeze(FIGHT_FLAGS.map((key) => `flags.${MODULE_ID}.${key}`)),
+  Combat: Object.freeze(COMBAT_FLAGS.map((key) => `flags.${MODULE_ID}.${key}`))
 });
 
 /**
@@ -106,13 +109,50 @@ export function actionsOf(seat, round) {
 }
 
 /**
- * Whether this user needs the GM's client for changes to `combatants` and none is online
- * (checked before any roll, so nothing is half done).
- * @param {Combatant[]} combatants
+ * The turn a Combat is at, as `oa_turn` records it: "round.turn".
+ * @param {Combat} combat
+ * @returns {string}
+ */
+export function turnKey(combat) {
+  return `${combat.round}.${combat.turn ?? 0}`;
+}
+
+/**
+ * The enemies that made their opportunity attack this turn (CR-G10): the Combat's list when it
+ * was kept this turn, else none.
+ * @param {Combat} combat
+ * @returns {string[]}
+ */
+export function oaSpentOf(combat) {
+  const spent = combat.getFlag(MODULE_ID, "oa_spent");
+  return (combat.getFlag(MODULE_ID, "oa_turn") === turnKey(combat)) && Array.isArray(spent) ? [...spent] : [];
+}
+
+/**
+ * The Combat changes of an opportunity attack: the list of who made one this turn (CR-G10).
+ * @param {Combat} combat
+ * @param {string[]} before
+ * @param {string[]} after
+ * @returns {Change[]}
+ */
+export function oaChanges(combat, before, after) {
+  if ( JSON.stringify(before) === JSON.stringify(after) ) return [];
+  /** @type {Change[]} */
+  const changes = [{ document: /** @type {any} */ (combat), path: `flags.${MODULE_ID}.oa_spent`, value: after }];
+  if ( combat.getFlag(MODULE_ID, "oa_turn") !== turnKey(combat) ) {
+    changes.push({ document: /** @type {any} */ (combat), path: `flags.${MODULE_ID}.oa_turn`, value: turnKey(combat) });
+  }
+  return changes;
+}
+
+/**
+ * Whether this user needs the GM's client for changes to `documents` (Combatants, the Combat)
+ * and none is online (checked before any roll, so nothing is half done).
+ * @param {foundry.abstract.Document[]} documents
  * @returns {boolean}
  */
-export function missingGm(combatants) {
-  return combatants.some((c) => !canWrite(c)) && !activeGm();
+export function missingGm(documents) {
+  return documents.some((c) => !canWrite(c)) && !activeGm();
 }
 
 /**

@@ -70,7 +70,9 @@ export function nowValues(order, index, acted) {
  * @param {Combat} combat
  * @param {Seat[]} seats
  * @param {OrderEntry[]} order
- * @param {{values?: number[], turn?: number}} [shown]  this round's tracker values and turn
+ * @param {{values?: number[], turn?: number, start?: boolean}} [shown]  this round's tracker values
+ *   and turn; `start`: the fight's first order, whose Combat starts keeping its opportunity
+ *   attacks (CR-G10)
  */
 async function writeOrder(combat, seats, order, shown = {}) {
   const values = shown.values ?? trackerValues(order);
@@ -81,7 +83,8 @@ async function writeOrder(combat, seats, order, shown = {}) {
   });
   await combat.updateEmbeddedDocuments("Combatant", updates);
   const turn = shown.turn === undefined ? {} : { turn: shown.turn };
-  await combat.update({ [`flags.${MODULE_ID}.order`]: order, ...turn });
+  const start = shown.start ? { [`flags.${MODULE_ID}.oa_spent`]: [], [`flags.${MODULE_ID}.oa_turn`]: "" } : {};
+  await combat.update({ [`flags.${MODULE_ID}.order`]: order, ...turn, ...start });
 }
 
 /**
@@ -132,7 +135,8 @@ async function rollAll(combat, seats) {
   const order = /** @type {any} */ (result.state).order;
   const byId = Object.fromEntries(seats.map((s) => [s.id, s]));
   const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
-  await writeOrder(combat, seats, order.map((/** @type {any} */ e) => ({ combatant: byId[e.id].combatant.id, total: e.total })));
+  await writeOrder(combat, seats, order.map((/** @type {any} */ e) => ({ combatant: byId[e.id].combatant.id, total: e.total })),
+    { start: true });
   const summary = [game.i18n.format("RULEPACK.Crytures.Summary.Order", { order: orderText(order, names) })];
   return postCard({ title: game.i18n.localize("RULEPACK.Crytures.InitiativeCard"), rolls, call, result, summary });
 }

@@ -12,7 +12,7 @@
 
 import { RULES_CONFIG } from "../../config.mjs";
 import { steps, distance } from "../../rules/crytures/common.mjs";
-import { actionChanges, actionsOf, applyAndPost, fightChanges, missingGm } from "./changes.mjs";
+import { actionChanges, actionsOf, applyAndPost, fightChanges, missingGm, oaChanges, oaSpentOf } from "./changes.mjs";
 import { dryRun, readOrWarn, refuse, refuseResult, runDiceFree, runPools } from "./engine.mjs";
 import { enrolled, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { powerLines } from "./summary.mjs";
@@ -32,6 +32,7 @@ const SITUATIONS = Object.freeze([
 
 /**
  * @typedef {import("./fight.mjs").Seat} Seat
+ * @typedef {{seats: Seat[], user: Seat, target: Seat|undefined, round: number, combat: Combat}} Fight
  */
 
 /**
@@ -114,7 +115,8 @@ function powerForm(user, target) {
   return `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + select("power", i18n.localize("RULEPACK.Crytures.Power"), user.powers.map((p) => powerOption(p, user, target)))
     + textInput("die_mods", i18n.localize("RULEPACK.Crytures.DieMods"), "")
-    + SITUATIONS.map((s) => checkbox(s.id, i18n.localize(s.label))).join("");
+    + SITUATIONS.map((s) => checkbox(s.id, i18n.localize(s.label))).join("")
+    + checkbox("opportunity", i18n.localize("RULEPACK.Crytures.Opportunity"));
 }
 
 /**
@@ -148,7 +150,7 @@ function situationsOf(values, seats, user) {
 
 /**
  * The `use_power` input from the window's answer, or an error message.
- * @param {{seats: Seat[], user: Seat, target: Seat|undefined, round: number}} fight
+ * @param {Fight} fight
  * @param {Record<string, string[]>} values
  * @returns {{input: Record<string, unknown>, power: Record<string, any>, actions: {major: boolean, minor: boolean}} | {error: string}}
  */
@@ -164,7 +166,7 @@ function powerInput(fight, values) {
   /** @type {Record<string, unknown>} */
   const input = {
     user: user.id, power, combatants: seats.map((s) => s.state), situations: situationsOf(values, seats, user),
-    die_mods: mods, actions
+    die_mods: mods, actions, opportunity: "opportunity" in values, oa_spent: oaSpentOf(fight.combat)
   };
   const aim = /** @type {Seat} */ (target)?.state.position;
   if ( (kind === "melee") || (kind === "ranged") ) input.target = /** @type {Seat} */ (target).id;
@@ -177,7 +179,7 @@ function powerInput(fight, values) {
  * The fight around the canvas selection, or a warning.
  * @param {Token|null} attacker
  * @param {Token|null} targeted
- * @returns {Promise<{seats: Seat[], user: Seat, target: Seat|undefined, round: number}|undefined>}
+ * @returns {Promise<Fight|undefined>}
  */
 async function readSelection(attacker, targeted) {
   const combat = game.combat;
@@ -190,7 +192,7 @@ async function readSelection(attacker, targeted) {
   const target = seatOf(seats, targeted);
   if ( !user || (targeted && !target) ) return refuse(game.i18n.localize("RULEPACK.Crytures.NotInFight"));
   if ( !seats.every((s) => enrolled(s.combatant)) ) return refuse(game.i18n.localize("RULEPACK.Crytures.NotEnrolled"));
-  return { seats, user, target, round: combat.round };
+  return { seats, user, target, round: combat.round, combat };
 }
 
 /**
@@ -207,7 +209,7 @@ export async function usePower({ user = controlledToken(), target = targetedToke
   if ( !values ) return undefined;
   const built = powerInput(fight, values);
   if ( "error" in built ) return refuse(built.error);
-  if ( missingGm(fight.seats.map((s) => s.combatant)) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
+  if ( missingGm([...fight.seats.map((s) => s.combatant), fight.combat]) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const dry = dryRun("use_power", built.input);
   if ( dry.error ) return refuseResult(dry);
   const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "attack_pool").map((e) => e.size);
@@ -215,7 +217,8 @@ export async function usePower({ user = controlledToken(), target = targetedToke
   if ( result.error ) return refuseResult(result);
   const state = /** @type {any} */ (result.state);
   const changes = [...fightChanges(fight.seats, state.combatants),
-    ...actionChanges(fight.user, built.actions, state.actions, fight.round)];
+    ...actionChanges(fight.user, built.actions, state.actions, fight.round),
+    ...oaChanges(fight.combat, /** @type {string[]} */ (built.input.oa_spent), state.oa_spent)];
   const names = Object.fromEntries(fight.seats.map((s) => [s.id, s.name]));
   const title = game.i18n.format("RULEPACK.Crytures.PowerCard", { user: fight.user.name, power: built.power.name });
   const summary = powerLines(result.events, names);
