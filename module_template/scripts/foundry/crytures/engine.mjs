@@ -6,10 +6,9 @@
  * @module foundry/crytures/engine
  */
 
-import { RULES_CONFIG } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
 import { runCase } from "../../rules/harness.mjs";
-import { RULESETS } from "../../rules/rulesets.mjs";
+import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { diceOf, dieFormula, rollRule } from "../dice.mjs";
 
 /** The engine these adapters drive. */
@@ -22,28 +21,12 @@ export const RULESET = "crytures";
  */
 
 /**
- * JSON text of a value with every object's keys sorted, so equal values compare equal.
- * @param {unknown} value
- * @returns {string}
- */
-function canonical(value) {
-  return JSON.stringify(value, (key, v) => ((v !== null) && (typeof v === "object") && !Array.isArray(v)
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
-}
-
-/**
  * The module's rules_config as overrides of the engine's defaults: only what the content
  * changed, so a card's fixture carries the config it really ran with and nothing more.
  * @returns {Record<string, unknown>}
  */
 export function configOverrides() {
-  /** @type {Record<string, unknown>} */
-  const overrides = {};
-  const defaults = RULESETS[RULESET].CONFIG;
-  for ( const [key, value] of Object.entries(RULES_CONFIG) ) {
-    if ( canonical(value) !== canonical(defaults[key]) ) overrides[key] = structuredClone(value);
-  }
-  return overrides;
+  return sharedOverrides(RULESET);
 }
 
 /**
