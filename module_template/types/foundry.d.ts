@@ -403,6 +403,9 @@ declare namespace foundry.dice {
  * asynchronous since v12; `total` is undefined until then (the page types it `number`). `dice`
  * is "an Array of the individual DiceTerm instances"; `toMessage` "Transform a Roll instance into
  * a ChatMessage, displaying the roll result" (with `create: false` it returns the message data).
+ * `toJSON` "Represent the data of the Roll as an object suitable for JSON serialization" and
+ * `fromData` "Recreate a Roll instance using a provided data object" (a roll made on another
+ * client, sent over the module socket).
  * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html
  * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html
  */
@@ -453,6 +456,8 @@ declare class User extends foundry.abstract.Document {
    * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.UserTargets.html
    */
   readonly targets: Set<Token>;
+  /** "The Actor which is assigned to this User as their primary character" (null when none). */
+  readonly character: Actor | null;
 }
 
 /* -------------------------------------------- */
