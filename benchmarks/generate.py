@@ -25,6 +25,7 @@ title: Benchmark
 version: "1.0.0"
 ruleset: common_only
 authors: [{name: Bench}]
+foundry_system: worldbuilding
 damage_types: [{id: slashing, name: Slashing}, {id: piercing, name: Piercing}]
 """
 KINDS = ("weapons", "armor", "cards", "powers")

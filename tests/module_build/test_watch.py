@@ -26,7 +26,7 @@ from benchmarks.generate import PLUGINS, generate_content
 
 REPO = Path(__file__).resolve().parents[2]
 MODULE = "rulepack-bench"
-#: The Item pack of the default target system (one Item pack per system, issue 10).
+#: The generated manifest targets worldbuilding only, so there is one Item pack.
 ITEMS = "items-worldbuilding"
 WAIT_S = 120  # generous: this machine is shared; correctness is tested here, not speed
 
@@ -80,7 +80,7 @@ def watcher(tmp_path: Path) -> Iterator[tuple[Watcher, Path, Path]]:
         if child.process.poll() is None:
             child.process.kill()
             child.process.wait()
-        child.reader.join(timeout=WAIT_S)  # it ends at the pipe's end, then the pipe is closed
+        child.reader.join(timeout=WAIT_S)  # the pipe is at its end once the child is gone
         assert child.process.stdout is not None
         child.process.stdout.close()
 
