@@ -169,3 +169,21 @@ def test_the_gms_attack_on_a_players_character_is_defended_by_the_player(
     assert stored["call"]["input"] == expected["input"]
     assert stored["result"] == expected["result"]
     assert table.problems() == each(table.pages, [])
+
+
+def test_a_defence_asked_of_a_player_who_leaves_goes_to_the_active_gm(pc_table: Table) -> None:
+    """The player logs out before answering: the GM's client, the active GM, asks the defence
+    in its own window (with the faces it was given) and posts the card."""
+    table = pc_table
+    pack, ident = table.macro("4dF: Attack")
+    run = table.pages["gm"].run_macro(pack, ident, TIM_DICE + SMITH_DICE, None, None,
+                                      [TIM_ATTACKS, SMITH_DEFENDS])
+    assert run["error"] is None and run["messages"] == []
+    assert [event["data"]["type"] for event in run["socket"]] == ["fate_wounds.defend"]
+    table.leave("player")
+    assert table.pages["gm"].evaluate(SHOWN) == {"dialogs": ["4dF attack", "4dF defence"],
+                                                 "diceLeft": 0, "answersLeft": 0}
+    [card] = table.pages["gm"].evaluate(CARDS, MODULE_ID)
+    assert card["rolls"] == 2
+    assert (f"Actor.{SMITH}", "system.wounds.light") in [tuple(c) for c in card["changes"]]
+    assert table.problems() == each(table.pages, [])
