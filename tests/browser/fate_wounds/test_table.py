@@ -237,3 +237,20 @@ def test_a_players_attack_on_another_players_character(
             f"() => game.actors.get('{SMITH}').system.wounds.light") == each(table.pages, 1)
         assert table.problems() == each(table.pages, [])
     assert blocked_requests == []
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_only_a_gm_starts_a_conflict(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """A new conflict refills every fighter's bonuses: a player's client refuses before asking."""
+    module = module_of(shipped_modules)
+    with seated(browser_context, harness_server, module, {"gm": GM, "player": PLAYER},
+                blocked_requests, generation=generation) as table:
+        page = table.pages["player"]
+        pack, ident = table.macro("4dF: New conflict")
+        run = page.run_macro(pack, ident, [], None, None, [])
+        message = module.lang["RULEPACK.FateWounds.GmOnly"]
+        assert run["error"] is None and run["messages"] == [] and run["dialogs"] == []
+        assert run["problems"] == [f"console warning: {message}"]
