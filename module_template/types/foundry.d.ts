@@ -422,8 +422,20 @@ declare class Roll {
    * asynchronous.
    */
   render(options?: { flavor?: string; template?: string; isPrivate?: boolean }): Promise<string>;
+  /**
+   * "Represent the data of the Roll as an object suitable for JSON serialization": what a client
+   * sends of a roll it made (as a chat message stores its `rolls`).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html#toJSON
+   * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html#toJSON
+   */
   toJSON(): Record<string, unknown>;
-  static fromData(data: Record<string, unknown>): Roll;
+  /**
+   * "Recreate a Roll instance using a provided data object": an evaluated roll another client
+   * made, from its `toJSON`.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html#fromData
+   * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html#fromData
+   */
+  static fromData(data: object): Roll;
 }
 
 /**
@@ -444,6 +456,8 @@ declare class User extends foundry.abstract.Document {
    * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.tokens.UserTargets.html
    */
   readonly targets: Set<Token>;
+  /** "The Actor which is assigned to this User as their primary character" (null when none). */
+  readonly character: Actor | null;
 }
 
 /* -------------------------------------------- */

@@ -24,6 +24,11 @@ Obj = dict[str, Any]
 WHERE = "content"
 CHARACTER_FIELDS = ("id", "name", "pc", "traits", "skills", "max_hp", "stabilized", "dead")
 OVERRIDES = ("actions", "minor_actions", "movement")
+#: The turn state a sheet keeps once the Combat tracker runs (SDM-R05, SDM-R06, SDM-G21); absent
+#: or null, the engine's default (none).
+TURN_FIELDS = (
+    "actions_left", "minor_actions_left", "owed_actions", "owed_minor_actions", "unapplied_damage",
+)
 TABLES: tuple[tuple[str, str, str, tuple[str, ...]], ...] = (
     ("action_allotment", "actions_by_int", "intelligence", ("actions", "minor_actions")),
     ("movement_rate", "movement_by_dex", "dexterity", ("movement",)),
@@ -74,12 +79,16 @@ def weapon(doc: Doc) -> Obj:
 
 def character(doc: Doc, armor: Sequence[Doc], weapons: Sequence[Doc]) -> Obj:
     """SDM-G19, SDM-R14, SDM-G04, SDM-G05: a character wearing the `armor` pieces (outermost first)
-    and carrying the `weapons` given; HP omitted is Maximum HP, and it is incapacitated at 0."""
+    and carrying the `weapons` given; HP omitted is Maximum HP, and it is incapacitated at 0. The
+    turn state it records (SDM-R05, SDM-R06, SDM-G21) is kept when present."""
     hp = value_or(doc, "hp", doc["max_hp"])
     found = {**pick(doc, CHARACTER_FIELDS), "hp": hp, "incapacitated": hp <= 0,
              "armor": [armor_piece(p) for p in armor], "weapons": [weapon(w) for w in weapons]}
     for key in OVERRIDES:
         found[key] = value_or(doc, key, None)
+    for key in TURN_FIELDS:
+        if value_or(doc, key, None) is not None:
+            found[key] = doc[key]
     return found
 
 

@@ -6,11 +6,14 @@
  * it shares the stand-ins' module instances.
  *
  * And the server's part between clients (`applyRemote`): what one client did reaches the others
- * as Foundry's server would pass it on.
+ * as Foundry's server would pass it on; and what this client's user will do when another
+ * client's request reaches it (`script`: the dice they roll, the dialogs they answer).
  * @module harness/stage
  */
 
 import { stageFight } from "./foundry/combat.mjs";
+import { scriptedDice } from "./foundry/dice.mjs";
+import { scriptedAnswers } from "./foundry/dialogs.mjs";
 import { idsFor } from "./foundry/utils.mjs";
 import { fromUuid } from "./foundry/uuid.mjs";
 
@@ -30,9 +33,11 @@ function userOf({ active = true, ...data }) {
  *   storage?: Record<string, string>, fight?: object, nonce?: string}} stage
  *   `users`: every user of the world (`active` says who is logged in, true by default), which
  *   replace the world's users; `user`: the one logged in on this client (added when not among
- *   them); `nonce`: the hex bytes of the next secret pick's nonce
+ *   them); `nonce`: the hex bytes of the next secret pick's nonce; `answers`: what this client's
+ *   user answers in the next `DialogV2.wait` windows it shows outside a macro run (one another
+ *   client's socket request opens), as `runMacro` scripts a macro's
  */
-export function stage({ user = null, users = null, storage = null, fight = null, nonce = null } = {}) {
+export function stage({ user = null, users = null, storage = null, fight = null, nonce = null, answers = null } = {}) {
   if (users) {
     game.users.clear();
     for (const data of users) game.users.set(data._id, userOf(data));
@@ -50,6 +55,7 @@ export function stage({ user = null, users = null, storage = null, fight = null,
   }
   if (fight) stageFight(fight);
   if (nonce) scriptNonce(nonce);
+  if (answers) scriptedAnswers.script(answers);
 }
 
 /** This client's local storage, for secrecy checks. */
@@ -119,4 +125,27 @@ export async function connect(id, connected) {
   game.users.connect(id, connected);
   await window.harness.settle();
   return { socket: structuredClone(record.socket.slice(before)) };
+}
+
+/**
+ * What this client's user does when work from another client reaches it (a defence to choose
+ * and roll, say), as `runMacro` scripts a macro's: the faces its rolls take and the answers its
+ * dialogs get, in order. `scriptLeft` reports what was not used (the test requires nothing).
+ * @param {{dice?: {d: number|string, v: number}[], answers?: object[]}} script
+ */
+export async function script({ dice = [], answers = [] }) {
+  const { record } = await import("./foundry/record.mjs");
+  scriptedDice.script(dice);
+  scriptedAnswers.script(answers);
+  record.dialogs.length = 0;
+}
+
+/** The scripted faces and answers left on this client, and the dialogs it showed since `script`. */
+export async function scriptLeft() {
+  const { record } = await import("./foundry/record.mjs");
+  return {
+    diceLeft: structuredClone(scriptedDice.queue),
+    answersLeft: structuredClone(scriptedAnswers.queue),
+    dialogs: structuredClone(record.dialogs),
+  };
 }

@@ -21,6 +21,9 @@ import { fail } from "../shapes.mjs";
 const WHERE = "content";
 const CHARACTER_FIELDS = ["id", "name", "pc", "traits", "skills", "max_hp", "stabilized", "dead"];
 const OVERRIDES = ["actions", "minor_actions", "movement"];
+/** The turn state a sheet keeps once the Combat tracker runs (SDM-R05, SDM-R06, SDM-G21); absent
+ * or null, the engine's default (none). */
+const TURN_FIELDS = ["actions_left", "minor_actions_left", "owed_actions", "owed_minor_actions", "unapplied_damage"];
 /** @type {Array<[string, string, string, string[]]>} */
 const TABLES = [
   ["action_allotment", "actions_by_int", "intelligence", ["actions", "minor_actions"]],
@@ -94,7 +97,8 @@ export function weapon(doc) {
 
 /**
  * SDM-G19, SDM-R14, SDM-G04, SDM-G05: a character wearing the `armor` pieces (outermost first)
- * and carrying the `weapons` given; HP omitted is Maximum HP, and it is incapacitated at 0.
+ * and carrying the `weapons` given; HP omitted is Maximum HP, and it is incapacitated at 0. The
+ * turn state it records (SDM-R05, SDM-R06, SDM-G21) is kept when present.
  * @param {Doc} doc
  * @param {Doc[]} armor
  * @param {Doc[]} weapons
@@ -108,6 +112,9 @@ export function character(doc, armor, weapons) {
     armor: armor.map(armorPiece), weapons: weapons.map(weapon)
   };
   for ( const key of OVERRIDES ) found[key] = valueOr(doc, key, null);
+  for ( const key of TURN_FIELDS ) {
+    if ( valueOr(doc, key, null) !== null ) found[key] = doc[key];
+  }
   return found;
 }
 

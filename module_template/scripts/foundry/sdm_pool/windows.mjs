@@ -1,0 +1,140 @@
+/**
+ * The windows of the SDM macros, each a `DialogV2.wait` form (all text escaped, values ids): the
+ * attack window (SDM tier, cover, concealment, whether it is a Counter already paid, a claimed
+ * Salvation when the config's trigger is the target's resource), the Opportunity window its
+ * target's owner answers in their own client (SDM-R12), and the players' choice of order for an
+ * initiative tie no rule breaks (SDM-R03, SDM-G15).
+ * @module foundry/sdm_pool/windows
+ */
+
+import { escapeHtml } from "../html.mjs";
+
+/**
+ * @typedef {{id: string, label: string}} Option
+ * @typedef {{action: string, values: Record<string, string[]>}} Answer
+ */
+
+/** The Opportunity choices, in the order the window offers them (SDM-R12, SDM-G11). */
+export const CHOICES = Object.freeze(["none", "dodge", "disengage", "counter"]);
+
+/** Each choice's label in the window, with what it costs and does. */
+/** @type {Readonly<Record<string, () => string>>} */
+const CHOICE_LABELS = Object.freeze({
+  none: () => game.i18n.localize("RULEPACK.Sdm.Choice.none"),
+  dodge: () => game.i18n.localize("RULEPACK.Sdm.Choice.dodge"),
+  disengage: () => game.i18n.localize("RULEPACK.Sdm.Choice.disengage"),
+  counter: () => game.i18n.localize("RULEPACK.Sdm.Choice.counter")
+});
+
+/**
+ * `<option>`s, the first selected.
+ * @param {Option[]} options
+ * @returns {string}
+ */
+function optionsHtml(options) {
+  return options.map(({ id, label }) => `<option value="${escapeHtml(id)}">${escapeHtml(label)}</option>`).join("");
+}
+
+/**
+ * A labelled form row around `control`.
+ * @param {string} label  localised
+ * @param {string} control
+ * @returns {string}
+ */
+function row(label, control) {
+  return `<div class="form-group"><label>${escapeHtml(label)}</label><div class="form-fields">${control}</div></div>`;
+}
+
+/**
+ * A form's values by field name (a checkbox only when checked).
+ * @param {HTMLFormElement|null} form
+ * @returns {Record<string, string[]>}
+ */
+function formValues(form) {
+  /** @type {Record<string, string[]>} */
+  const values = {};
+  if ( !form ) return values;
+  for ( const [name, value] of new FormData(form) ) (values[name] ??= []).push(String(value));
+  return values;
+}
+
+/**
+ * Show a form with one button; its values, or null when it is closed.
+ * @param {string} title  localised
+ * @param {string} content
+ * @param {string} label  the button's, localised
+ * @returns {Promise<Record<string, string[]>|null>}
+ */
+async function ask(title, content, label) {
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title },
+    content,
+    buttons: [{
+      action: "ok", label, default: true,
+      callback: async (event, element) => ({ action: "ok", values: formValues(element.form) })
+    }],
+    rejectClose: false
+  });
+  return /** @type {Answer|null} */ (answer ?? null)?.values ?? null;
+}
+
+/**
+ * What the attack window shows.
+ * @typedef {object} AttackWindowSpec
+ * @property {string} heading
+ * @property {Option[]} tiers          "" (the weapon's or the default) then every SDM tier
+ * @property {Option[]} cover
+ * @property {Option[]} concealment
+ * @property {boolean} claimable       the config's Salvation is claimed by the target (SDM-G08)
+ */
+
+/**
+ * The attack window; its values, or null when it is closed.
+ * @param {AttackWindowSpec} spec
+ * @returns {Promise<Record<string, string[]>|null>}
+ */
+export function attackWindow(spec) {
+  const i18n = game.i18n;
+  const checkbox = (/** @type {string} */ name, /** @type {string} */ label) => row(label, `<input type="checkbox" name="${name}" value="1">`);
+  const content = `<p class="rulepack-heading">${escapeHtml(spec.heading)}</p>`
+    + row(i18n.localize("RULEPACK.Sdm.Tier"), `<select name="tier">${optionsHtml(spec.tiers)}</select>`)
+    + row(i18n.localize("RULEPACK.Sdm.Cover"), `<select name="cover">${optionsHtml(spec.cover)}</select>`)
+    + row(i18n.localize("RULEPACK.Sdm.Concealment"), `<select name="concealment">${optionsHtml(spec.concealment)}</select>`)
+    + checkbox("counter", i18n.localize("RULEPACK.Sdm.AsCounter"))
+    + (spec.claimable ? checkbox("salvation", i18n.localize("RULEPACK.Sdm.SalvationClaimed")) : "");
+  return ask(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"));
+}
+
+/**
+ * The Opportunity window (SDM-R12): the four choices as radios, "none" checked; the chosen one,
+ * or "none" when it is closed.
+ * @param {string} heading  localised
+ * @returns {Promise<string>}
+ */
+export async function opportunityWindow(heading) {
+  const radios = CHOICES.map((choice, i) => `<li><label><input type="radio" name="choice" value="${choice}"${i === 0 ? " checked" : ""}> `
+    + `${escapeHtml(CHOICE_LABELS[choice]())}</label></li>`).join("");
+  const values = await ask(game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
+    `<p class="rulepack-heading">${escapeHtml(heading)}</p><ul class="rulepack-opportunity">${radios}</ul>`,
+    game.i18n.localize("RULEPACK.Sdm.Choose"));
+  const choice = values?.choice?.[0] ?? "none";
+  return CHOICES.includes(choice) ? choice : "none";
+}
+
+/**
+ * The players' order for one tie (SDM-G15): one select per place, each offering every tied
+ * fighter, the roster order preselected. The ids top first, or null when closed.
+ * @param {string} heading  localised
+ * @param {Option[]} tied   roster order
+ * @returns {Promise<string[]|null>}
+ */
+export async function tieWindow(heading, tied) {
+  const places = tied.map((_, place) => {
+    const options = tied.map(({ id, label }, i) => `<option value="${escapeHtml(id)}"${i === place ? " selected" : ""}>${escapeHtml(label)}</option>`).join("");
+    return row(game.i18n.format("RULEPACK.Sdm.TiePlace", { place: place + 1 }), `<select name="place${place}">${options}</select>`);
+  }).join("");
+  const values = await ask(game.i18n.localize("RULEPACK.Sdm.TieTitle"),
+    `<p class="rulepack-heading">${escapeHtml(heading)}</p>${places}`, game.i18n.localize("RULEPACK.Sdm.Order"));
+  if ( !values ) return null;
+  return tied.map((_, place) => values[`place${place}`]?.[0] ?? "");
+}
