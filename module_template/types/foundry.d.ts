@@ -466,13 +466,15 @@ declare class User extends foundry.abstract.Document {
 
 /**
  * The TokenDocument: `disposition` is "The disposition of the Token: -2 secret, -1 hostile,
- * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS).
+ * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS); `elevation` "The vertical elevation of the
+ * Token, in distance units".
  * v12 https://foundryvtt.com/api/v12/classes/client.TokenDocument.html
  * v13 https://foundryvtt.com/api/classes/foundry.documents.TokenDocument.html
  */
 declare class TokenDocument extends foundry.abstract.Document {
   readonly name: string;
   readonly disposition: number;
+  readonly elevation: number;
 }
 
 /**
