@@ -94,7 +94,7 @@ def install(manifest_url: str, modules: Path, fetch: Fetch) -> Path:
     """Install the module at `manifest_url` into `modules/<id>/`; its folder."""
     manifest = _manifest(fetch(manifest_url), manifest_url)
     data = fetch(manifest["download"])
-    target = modules / manifest["id"]
+    target: Path = modules / str(manifest["id"])
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
