@@ -124,6 +124,8 @@ declare class CompendiumCollection<D = any> {
  * v13 https://foundryvtt.com/api/classes/foundry.helpers.Localization.html
  */
 declare class Localization {
+  /** "Return whether a certain string is known either in the current language or the fallback" */
+  has(key: string, fallback?: boolean): boolean;
   localize(stringId: string): string;
   format(stringId: string, data?: Record<string, unknown>): string;
 }

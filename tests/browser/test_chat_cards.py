@@ -14,6 +14,7 @@ import pytest
 import yaml
 from browser_launch import HarnessServer
 from browser_page import GENERATIONS, REPO, SAMPLE_ACTOR, BuiltModule, HarnessPage
+from card_text import change_label, change_text
 from jsonschema import Draft202012Validator
 from macro_kinds import context_for, foundry_format
 from playwright.sync_api import BrowserContext
@@ -95,10 +96,7 @@ def canonical(value: object) -> str:
 
 
 def change_line(module: BuiltModule, name: str, path: str, before: object, after: object) -> str:
-    def js(value: object) -> str:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return foundry_format(module.lang["RULEPACK.Card.Change"], name=name, path=path,
-                          before=js(before), after=js(after))
+    return change_text(module.lang, name, path, before, after)
 
 
 @pytest.fixture(scope="module")
@@ -288,7 +286,7 @@ def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: B
     assert page.evaluate(CLICK, [posted["id"], "undo", 1])
     page.evaluate("() => harness.settle()")
     message = foundry_format(hazard.lang["RULEPACK.Card.UndoConflict"], name="Card Target B",
-                             path="system.health.value")
+                             label=change_label(hazard.lang, "system.health.value"))
     assert page.take_problems() == [f"console warning: {message}"]
     assert page.evaluate(ACTOR_STATE, [ACTOR_B])[0]["system"]["health"]["value"] == 99
     assert card(page, posted["id"])["actions"] == ["undo", "fixture"]

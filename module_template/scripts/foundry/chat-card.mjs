@@ -24,7 +24,7 @@
 
 import { MODULE_ID } from "../config.mjs";
 import { TRACES } from "./traces.mjs";
-import { applyChanges, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
+import { applyChanges, changeLabel, changeText, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
 import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
@@ -131,15 +131,12 @@ export function traceLines(call, result, trace = rulesetTrace(call.ruleset)) {
 /* -------------------------------------------- */
 
 /**
- * One change as a list item: "name: path before → after".
+ * One change as a list item: "name: label before → after" (`changeText`).
  * @param {ChangeRecord} record
  * @returns {string}
  */
 function changeItem(record) {
-  const text = game.i18n.format("RULEPACK.Card.Change", {
-    name: record.name, path: record.path, before: JSON.stringify(record.before), after: JSON.stringify(record.after)
-  });
-  return `<li>${escapeHtml(text)}</li>`;
+  return `<li>${escapeHtml(changeText(record))}</li>`;
 }
 
 /**
@@ -275,7 +272,7 @@ export async function undoCard(message) {
     }
     const stale = await changedSince(state.changes);
     if ( stale ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, path: stale.path }));
+      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, label: changeLabel(stale) }));
       return false;
     }
     await restoreChanges(state.changes);
