@@ -279,6 +279,34 @@ def test_undo_restores_only_what_the_cards_author_owns(
         assert health == before and page.take_problems() == [f"console warning: {message}"]
 
 
+LAYOUT = """(id) => {
+    const card = document.querySelector(`#chat-log [data-message-id="${id}"] .rulepack-card`);
+    const details = card.querySelector("details.rulepack-details");
+    return {
+        order: [...card.children].map((c) => c.className),
+        first: card.querySelector(".rulepack-body > p")?.className ?? null,
+        open: details.open,
+        folded: [".rulepack-dice .dice-roll", ".rulepack-trace li"].map(
+            (s) => card.querySelectorAll(s).length === details.querySelectorAll(s).length),
+        shown: [...card.querySelectorAll(".rulepack-body p, .rulepack-changes li")]
+            .every((e) => e.getClientRects().length > 0),
+    };
+}"""
+
+
+def test_the_outcome_is_on_top_and_the_details_are_folded(page: HarnessPage) -> None:
+    """A player reads the outcome, the other lines and the changes at a glance; the dice and the
+    rules trace wait, collapsed, until opened (issue 14)."""
+    posted = post(page, [(A, "system.health.value", 4, False)],
+                  summary=("Ann hits Bob", "a second line"))
+    layout = page.evaluate(LAYOUT, posted["id"])
+    assert layout == {
+        "order": ["rulepack-body", "rulepack-details", "rulepack-actions"],
+        "first": "rulepack-summary rulepack-outcome", "open": False,
+        "folded": [True, True], "shown": True,
+    }
+
+
 def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: BuiltModule) -> None:
     posted = post(page, [(B, "system.health.value", 3, False)])
     set_health = "([id, v]) => game.actors.get(id).update({'system.health.value': v}).then(() => 0)"

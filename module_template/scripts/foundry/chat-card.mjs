@@ -1,8 +1,9 @@
 /**
- * The one chat card every ruleset adapter posts: the dice as Foundry renders them, the adapter's
- * result lines, every document change it made (before → after, with a GM-only Undo), the rules
- * trace (one line per rules-core event, each naming its catalogue item) and "Copy as fixture",
- * which exports the roll as a golden-fixture YAML the Python engine replays.
+ * The one chat card every ruleset adapter posts, read at a glance: the outcome on top (the first
+ * result line), the other result lines, every document change it made (in words, before → after,
+ * with a GM-only Undo); then, collapsed until opened, the dice as Foundry renders them and the
+ * rules trace (one line per rules-core event, each naming its catalogue item); and "Copy as
+ * fixture", which exports the roll as a golden-fixture YAML the Python engine replays.
  *
  * An adapter rolls with Foundry's `Roll`, runs the pure rules core, applies what the result
  * changes and posts:
@@ -181,26 +182,42 @@ function actionsHtml({ changes, undone }, mayUndo) {
 }
 
 /**
- * Everything below the dice, from the stored state alone.
+ * What the card says at a glance, from the stored state alone: the outcome (the first summary
+ * line, on top), the other result lines and the changes.
  * @param {CardState} state
- * @param {boolean} mayUndo
  * @returns {string}
  */
-function bodyHtml(state, mayUndo) {
-  const summary = state.card.summary.map((line) => `<p class="rulepack-summary">${escapeHtml(line)}</p>`);
-  return summary.join("") + changesHtml(state) + traceHtml(state.card.trace) + actionsHtml(state, mayUndo);
+function bodyHtml(state) {
+  const summary = state.card.summary.map((line, i) => {
+    const outcome = i === 0 ? " rulepack-outcome" : "";
+    return `<p class="rulepack-summary${outcome}">${escapeHtml(line)}</p>`;
+  });
+  return summary.join("") + changesHtml(state);
 }
 
 /**
- * The stored message content: Foundry's own roll HTML, then the body.
+ * The details, collapsed until a reader opens them: Foundry's own roll HTML, then the trace.
+ * @param {CardState} state
+ * @param {string[]} dice  each roll's rendered HTML
+ * @returns {string}
+ */
+function detailsHtml(state, dice) {
+  const label = escapeHtml(game.i18n.localize("RULEPACK.Card.Details"));
+  return `<details class="rulepack-details"><summary>${label}</summary>`
+    + `<div class="rulepack-dice">${dice.join("")}</div>${traceHtml(state.card.trace)}</details>`;
+}
+
+/**
+ * The stored message content: the outcome and changes, the details (dice and trace, collapsed),
+ * the buttons. The body and the buttons are rebuilt for each viewer (`activateCard`).
  * @param {CardState} state
  * @param {Roll[]} rolls
  * @returns {Promise<string>}
  */
 async function cardContent(state, rolls) {
   const dice = await Promise.all(rolls.map((roll) => roll.render()));
-  return `<div class="rulepack-card"><div class="rulepack-dice">${dice.join("")}</div>`
-    + `<div class="rulepack-body">${bodyHtml(state, true)}</div></div>`;
+  return `<div class="rulepack-card"><div class="rulepack-body">${bodyHtml(state)}</div>`
+    + `${detailsHtml(state, dice)}${actionsHtml(state, true)}</div>`;
 }
 
 /* -------------------------------------------- */
@@ -348,17 +365,19 @@ async function runAction(message, action) {
 }
 
 /**
- * Rebuild a rendered card's body from the message's flags (the viewer's own Undo button, only
- * for a GM) and wire its buttons. Messages that are not cards are left alone.
+ * Rebuild a rendered card's body and buttons from the message's flags (the viewer's own Undo
+ * button, only for a GM) and wire the buttons. Messages that are not cards are left alone.
  * @param {ChatMessage} message
  * @param {HTMLElement} element
  */
 export function activateCard(message, element) {
   const state = readCard(message);
   const body = element.querySelector(".rulepack-card .rulepack-body");
-  if ( !state || !body ) return;
-  body.innerHTML = bodyHtml(state, game.user?.isGM === true);
-  for ( const button of body.querySelectorAll("button[data-rulepack-action]") ) {
+  const footer = element.querySelector(".rulepack-card .rulepack-actions");
+  if ( !state || !body || !footer ) return;
+  body.innerHTML = bodyHtml(state);
+  footer.outerHTML = actionsHtml(state, game.user?.isGM === true);
+  for ( const button of element.querySelectorAll(".rulepack-card .rulepack-actions button[data-rulepack-action]") ) {
     const action = /** @type {HTMLElement} */ (button).dataset.rulepackAction;
     button.addEventListener("click", (event) => {
       event.preventDefault();
