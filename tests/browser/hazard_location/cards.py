@@ -11,6 +11,7 @@ from typing import Any
 
 from card_text import change_text
 from macro_kinds import Message, foundry_format
+from pools import Roll
 
 Doc = dict[str, Any]
 #: (uuid, name, path, before, after) of one change.
@@ -132,14 +133,14 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
 
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
-         dice: tuple[tuple[int, int], ...], result: Doc, changes: list[Change]) -> Message:
-    """The card `postCard` shows; `shown` is (speaker alias, title, summary lines)."""
+         rolls: tuple[Roll, ...], result: Doc, changes: list[Change]) -> Message:
+    """The card `postCard` shows; `shown` is (speaker alias, title, summary lines), `rolls` the
+    rolls behind its dice (`pools.pool_rolls`: one per pool)."""
     alias, title, summary = shown
-    lines = tuple(change_text(lang, name, path, *shown) for _, name, path, _, _, shown in changes)
+    lines = tuple(change_text(lang, name, path, *seen) for _, name, path, _, _, seen in changes)
     return Message(
-        alias=alias, flavor_text=title, content_text="\n".join(summary),
-        rolls=tuple((f"1d{d}", (v,)) for d, v in dice),
-        dice_shown=tuple((f"1d{d}", str(v)) for d, v in dice), changes=lines,
+        alias=alias, flavor_text=title, content_text="\n".join(summary), rolls=rolls,
+        dice_shown=tuple((formula, str(sum(faces))) for formula, faces in rolls), changes=lines,
         trace_ids=tuple(trace_id(e) for e in result["events"]),
         actions=("undo", "fixture") if changes else ("fixture",),
     )

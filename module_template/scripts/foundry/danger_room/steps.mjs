@@ -31,7 +31,7 @@ import { fightConfig } from "./settings.mjs";
  * @returns {Promise<Step>}
  */
 export async function runStep(rule, input) {
-  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input);
+  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input, { pools: true });
   if ( result.error ) {
     throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   }
