@@ -536,3 +536,74 @@ def test_a_card_follows_the_users_roll_mode(
     finally:
         page.evaluate(SET_MODE, "publicroll")
     assert page.evaluate(VISIBILITY, posted["id"]) == expected
+
+SEEN_BY = """async ([id, role]) => {
+    const gm = game.user;
+    if (role !== null) {
+        game.user = new User({_id: "harnessPlayer001", name: "Player", role, character: null});
+    }
+    try {
+        game.messages.get(id).render();
+        const card = harness.shownMessage(id).card;
+        return {trace: card.trace.length > 0, changes: card.changes.length > 0};
+    } finally {
+        game.user = gm;
+        game.messages.get(id).render();
+    }
+}"""
+
+
+def set_setting(page: HarnessPage, key: str, value: object) -> None:
+    page.evaluate("([m, k, v]) => game.settings.set(m, k, v).then(() => null)",
+                  [HAZARD, key, value])
+
+
+def test_what_players_see_follows_the_world_settings(page: HarnessPage) -> None:
+    """The GM may hide the rules trace and the Changes list from players; GMs keep both."""
+    posted = post(page, [(A, "system.health.value", 6, False)])
+    everything = {"trace": True, "changes": True}
+    assert page.evaluate(SEEN_BY, [posted["id"], 1]) == everything
+    try:
+        set_setting(page, "playerTrace", False)
+        assert page.evaluate(SEEN_BY, [posted["id"], 1]) == {"trace": False, "changes": True}
+        set_setting(page, "playerChanges", False)
+        assert page.evaluate(SEEN_BY, [posted["id"], 1]) == {"trace": False, "changes": False}
+        assert page.evaluate(SEEN_BY, [posted["id"], None]) == everything
+    finally:
+        set_setting(page, "playerTrace", True)
+        set_setting(page, "playerChanges", True)
+    assert page.take_problems() == []
+
+
+def test_a_player_may_not_change_a_world_setting(page: HarnessPage) -> None:
+    """A positive control of the stand-in: world settings need an Assistant GM or a GM."""
+    refused = page.evaluate("""async (moduleId) => {
+        const gm = game.user;
+        game.user = new User({_id: "harnessPlayer001", name: "Player", role: 1, character: null});
+        try {
+            await game.settings.set(moduleId, "playerTrace", false);
+            return null;
+        } catch (error) {
+            return String(error.message);
+        } finally {
+            game.user = gm;
+        }
+    }""", HAZARD)
+    assert refused is not None and "lacks permission" in refused
+    assert page.evaluate("(m) => game.settings.get(m, 'playerTrace')", HAZARD) is True
+
+
+def test_the_cards_roll_mode_setting_wins_over_the_chat_log(page: HarnessPage) -> None:
+    """A user who sets "Roll mode of cards" posts every card that way, whatever the chat log's
+    selector says; "As the chat log's roll mode" (the default) follows the selector."""
+    page.evaluate(SET_MODE, "publicroll")
+    set_setting(page, "cardRollMode", "gmroll")
+    try:
+        posted = post(page, [])
+    finally:
+        set_setting(page, "cardRollMode", "")
+    assert page.evaluate(VISIBILITY, posted["id"]) == {"whisper": ["harnessUser00001"],
+                                                      "blind": False}
+    assert page.evaluate(VISIBILITY, post(page, [])["id"]) == {"whisper": [], "blind": False}
+    with pytest.raises(Exception, match="not one of its choices"):
+        set_setting(page, "cardRollMode", "loudroll")

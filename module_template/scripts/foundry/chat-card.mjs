@@ -29,6 +29,7 @@ import { applyChanges, changeLabel, changeText, changedSince, notOwnedBy, restor
 import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
+import { cardRollMode, cardVisibility } from "./settings.mjs";
 import { toYaml } from "./yaml.mjs";
 
 /**
@@ -183,16 +184,17 @@ function actionsHtml({ changes, undone }, mayUndo) {
 
 /**
  * What the card says at a glance, from the stored state alone: the outcome (the first summary
- * line, on top), the other result lines and the changes.
+ * line, on top), the other result lines and the changes (unless `changes` is false).
  * @param {CardState} state
+ * @param {{changes?: boolean}} [shown]
  * @returns {string}
  */
-function bodyHtml(state) {
+function bodyHtml(state, { changes = true } = {}) {
   const summary = state.card.summary.map((line, i) => {
     const outcome = i === 0 ? " rulepack-outcome" : "";
     return `<p class="rulepack-summary${outcome}">${escapeHtml(line)}</p>`;
   });
-  return summary.join("") + changesHtml(state);
+  return summary.join("") + (changes ? changesHtml(state) : "");
 }
 
 /**
@@ -250,9 +252,10 @@ export async function postCard(spec) {
     rolls,
     flags: { [MODULE_ID]: state }
   };
-  // The roll mode the user chose in the chat log: v13 applies none to a bare create, v12 none to
-  // a message without rolls, so the card applies it itself, as dnd5e's do.
-  ChatMessage.applyRollMode(data, String(game.settings.get("core", "rollMode") ?? "roll"));
+  // The roll mode of the module's setting, else the one the user chose in the chat log: v13
+  // applies none to a bare create, v12 none to a message without rolls, so the card applies it
+  // itself, as dnd5e's do.
+  ChatMessage.applyRollMode(data, cardRollMode());
   return ChatMessage.create(data);
 }
 
@@ -366,7 +369,8 @@ async function runAction(message, action) {
 
 /**
  * Rebuild a rendered card's body and buttons from the message's flags (the viewer's own Undo
- * button, only for a GM) and wire the buttons. Messages that are not cards are left alone.
+ * button, only for a GM; the Changes and the trace for a player as the settings say) and wire
+ * the buttons. Messages that are not cards are left alone.
  * @param {ChatMessage} message
  * @param {HTMLElement} element
  */
@@ -375,7 +379,9 @@ export function activateCard(message, element) {
   const body = element.querySelector(".rulepack-card .rulepack-body");
   const footer = element.querySelector(".rulepack-card .rulepack-actions");
   if ( !state || !body || !footer ) return;
-  body.innerHTML = bodyHtml(state);
+  const shown = cardVisibility();
+  body.innerHTML = bodyHtml(state, shown);
+  if ( !shown.trace ) element.querySelector(".rulepack-card .rulepack-trace")?.remove();
   footer.outerHTML = actionsHtml(state, game.user?.isGM === true);
   for ( const button of element.querySelectorAll(".rulepack-card .rulepack-actions button[data-rulepack-action]") ) {
     const action = /** @type {HTMLElement} */ (button).dataset.rulepackAction;

@@ -75,7 +75,7 @@ function buildGame(manifest, release, system) {
     world: worldFor(system),
     modules: new Collection([[manifest.id, { ...manifest, active: true }]]),
     i18n: new Localization("en"),
-    settings: new ClientSettings(),
+    settings: new ClientSettings(release.generation),
     // Connected before `init`, as Foundry's client is.
     socket: new Socket(),
   };
