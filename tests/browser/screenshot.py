@@ -6,7 +6,8 @@ in each look Foundry gives it: v12, and v13's light and dark interface themes.
 builds `content/`, boots each module in the browser harness, runs its showcase macro on scripted
 faces, checks the card against the Python engine and writes
 `<out>/<ruleset>-chat-card-<look>.png` (and each of the ruleset's extra shots), the card as
-posted: its details (dice and trace) collapsed. Only the module's own stylesheet styles it
+posted: its details (dice and trace) collapsed; and once more in v13 dark with them opened
+(`…-v13-dark-expanded.png`). Only the module's own stylesheet styles it
 (`harness/frame.css` draws the sidebar around it, nothing inside).
 """
 
@@ -27,6 +28,11 @@ from compiler.render.macros import IMPORT_KEY
 DEFAULT_OUT = REPO / "docs" / "screenshots"
 #: The looks a card is shot in: (file name suffix, Foundry generation, v13 interface theme).
 LOOKS = (("v12", 12, None), ("v13-light", 13, "light"), ("v13-dark", 13, "dark"))
+#: Each card is also shot once with its details opened (dice and trace), in this look.
+EXPANDED_LOOK = LOOKS[2]
+EXPANDED = "expanded"
+OPEN_DETAILS = """() => document.querySelectorAll("details.rulepack-details")
+    .forEach((d) => { d.open = true; })"""
 # The macro whose card a ruleset shows, where its first macro is not the telling one, and more
 # cards worth showing, (macro name, file name suffix): each ruleset's kinds module says.
 SHOWCASE_MACRO = {
@@ -50,8 +56,10 @@ def showcase(ctx: MacroContext) -> Case:
     return cases[len(cases) // 2]
 
 
-def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
-    """Run the showcase case, check the card, and capture the chat sidebar holding it."""
+def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path,
+                    expanded: bool = False) -> None:
+    """Run the showcase case, check the card, and capture the chat sidebar holding it (with its
+    details opened when `expanded`)."""
     case = showcase(ctx)
     if case.stage is not None:
         page.evaluate(STAGE, case.stage)
@@ -60,6 +68,8 @@ def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
     expected = KINDS[ctx.method].expect(ctx, case)
     if run["error"] or run["problems"] or observed(run) != expected:
         raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
+    if expanded:
+        page.evaluate(OPEN_DETAILS)
     page.page.locator("#sidebar").screenshot(path=path, animations="disabled")
 
 
@@ -68,7 +78,8 @@ def shot_names(module: BuiltModule) -> list[str]:
     if not card_macros(module):
         return []
     kinds = ["chat-card", *(suffix for _, suffix in EXTRA_SHOTS.get(module.ruleset, ()))]
-    return [f"{module.ruleset}-{kind}-{look}.png" for kind in kinds for look, _, _ in LOOKS]
+    looks = [*(look for look, _, _ in LOOKS), f"{EXPANDED_LOOK[0]}-{EXPANDED}"]
+    return [f"{module.ruleset}-{kind}-{look}.png" for kind in kinds for look in looks]
 
 
 def take_screenshots(
@@ -87,12 +98,14 @@ def take_screenshots(
         for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
             shots.append((next(m for m in module.documents("Macro") if m[1]["name"] == name),
                           suffix))
+        looks = [(*look, False) for look in LOOKS]
+        looks.append((f"{EXPANDED_LOOK[0]}-{EXPANDED}", *EXPANDED_LOOK[1:], True))
         for (pack, macro), kind in shots:
-            for look, generation, theme in LOOKS:
+            for look, generation, theme, expanded in looks:
                 page = HarnessPage.open(context, server, module, generation, theme=theme)
                 try:
                     path = out / f"{module.ruleset}-{kind}-{look}.png"
-                    screenshot_card(page, context_for(module, pack, macro), path)
+                    screenshot_card(page, context_for(module, pack, macro), path, expanded)
                 finally:
                     page.page.close()
                 written.append(path)
