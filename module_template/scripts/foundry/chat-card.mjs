@@ -24,12 +24,12 @@
  */
 
 import { MODULE_ID } from "../config.mjs";
-import { TRACES } from "./traces.mjs";
 import { applyChanges, changeLabel, changeText, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
 import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { cardRollMode, cardVisibility } from "./settings.mjs";
+import { traceLines } from "./card-trace.mjs";
 import { toYaml } from "./yaml.mjs";
 
 /**
@@ -82,51 +82,6 @@ import { toYaml } from "./yaml.mjs";
 
 /** Ids of messages whose Undo is running: a double click restores once. */
 const undoing = new Set();
-
-/* -------------------------------------------- */
-/*  Dice and trace                              */
-/* -------------------------------------------- */
-
-/**
- * The TRACE table of an engine of this module (`traces.mjs`), or none.
- * @param {string} ruleset
- * @returns {TraceTable}
- */
-function rulesetTrace(ruleset) {
-  return Object.hasOwn(TRACES, ruleset) ? TRACES[ruleset] : {};
-}
-
-/**
- * One trace line; an event type without an entry (or whose label fails) is shown generically.
- * @param {any} event
- * @param {string} rule
- * @param {TraceTable} trace
- * @returns {TraceLine}
- */
-function traceLine(event, rule, trace) {
-  const entry = Object.hasOwn(trace, event?.type) ? trace[event.type] : undefined;
-  /** @type {import("./trace.mjs").TraceFormat} */
-  const format = (key, data) => game.i18n.format(key, data);
-  try {
-    const id = entry ? (typeof entry.id === "function" ? entry.id(event, rule) : entry.id) : null;
-    if ( entry && id ) return { id, text: game.i18n.format("RULEPACK.Card.TraceLine", { id, text: entry.label(event, format) }) };
-  } catch(err) {
-    console.warn(`${MODULE_ID} | trace label for ${event?.type} failed`, err);
-  }
-  const { type, ...fields } = event ?? {};
-  return { id: null, text: game.i18n.format("RULEPACK.Card.TraceGeneric", { type, fields: JSON.stringify(fields) }) };
-}
-
-/**
- * The rules trace of a result: one line per event.
- * @param {RulesCall} call
- * @param {{events: object[]}} result
- * @param {TraceTable} [trace]  defaults to the ruleset's `TRACE`
- * @returns {TraceLine[]}
- */
-export function traceLines(call, result, trace = rulesetTrace(call.ruleset)) {
-  return result.events.map((event) => traceLine(event, call.rule, trace));
-}
 
 /* -------------------------------------------- */
 /*  Rendering                                   */
@@ -400,7 +355,7 @@ export function registerCardHooks() {
   return onRenderChatMessage(activateCard);
 }
 
-export { applyChanges, diceOf };
+export { applyChanges, diceOf, traceLines };
 
 /** What rulesets reach through `game.modules.get(MODULE_ID).api.cards`. */
 export const CARDS = Object.freeze({ postCard, applyChanges, diceOf, traceLines, undoCard, copyFixture, fixtureYaml, readCard });
