@@ -6,6 +6,7 @@ Written from the module's strings, not from the JS: a card whose wording drifts 
 
 from __future__ import annotations
 
+import json
 import re
 
 
@@ -50,6 +51,8 @@ def shown_value(lang: dict[str, str], value: object) -> str:
         return lang["RULEPACK.Card.NoValue"]
     if isinstance(value, bool):
         return lang["RULEPACK.Card.Yes" if value else "RULEPACK.Card.No"]
+    if isinstance(value, dict):  # JSON.stringify, keys in their order
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
     if not isinstance(value, list):
         return _js_string(value)
     if not value:
