@@ -23,6 +23,7 @@ from browser_launch import HarnessServer
 from browser_page import BuiltModule, Doc
 from macro_kinds import Case, MacroContext, context_for, foundry_format
 from playwright.sync_api import BrowserContext
+from pools import pool_rolls
 from table import SCENE, SCRIPT, Table, each, seated
 
 # isort: split
@@ -156,7 +157,9 @@ def test_the_defenders_player_chooses_and_rolls_the_defence_and_the_hit_location
         card = cards["laura"]
         assert all(c == card for c in cards.values()), cards
         assert card["call"]["dice"] == faces and card["call"]["input"] == inp
-        assert card["rolls"] == len(faces)
+        # one Foundry roll per pool the rule takes (a Test's 6d6 is one roll)
+        config = card["call"]["config"]
+        assert card["rolls"] == len(pool_rolls(ENGINE, "attack", config, inp, faces))
         replay = run_case(ENGINE, "attack", card["call"]["config"], card["call"]["input"],
                           card["call"]["dice"])
         assert replay == result

@@ -35,12 +35,13 @@ import { runCase } from "../../rules/harness.mjs";
  * @property {Face[]} dice
  * @property {string[]} by      the user who rolled each die
  * @property {Part[]} parts     what each die was rolled for
- * @property {object[]} rolls   each die's evaluated Roll, as JSON
+ * @property {object[]} rolls   each pool's evaluated Roll (one `6d6` per Test), as JSON
  * @property {{species: string, chosen: string|null, by: string|null}|null} table  the GM's pick
  *   for a species without a table (null when the species has one)
  * @property {{choice: string, by: string|null}|null} defence  the defender's choice, once made
  * @typedef {{what: "table"|"defence"|"nodefence"|"die"|"done", who: string|null, part?: Part,
- *   die?: number|string}} Step
+ *   die?: number|string, count?: number}} Step  `count`: the dice of the pool the rule takes
+ *   next that are this part's, rolled as one Foundry roll
  * @typedef {(inHand: InHand, rolls: Roll[]) => Promise<ChatMessage|undefined>} Finish
  */
 
@@ -112,7 +113,9 @@ export function nextStep(inHand) {
   if ( !inHand.defence ) {
     const attack = testOf(probe({ ...input, defender_can_react: false }, dice), "attacker");
     if ( !attack ) return { what: "nodefence", who: inHand.origin };
-    if ( dice.length < attack.pool ) return { what: "die", who: rollers.attacker, part: "attack", die: attack.die };
+    if ( dice.length < attack.pool ) {
+      return { what: "die", who: rollers.attacker, part: "attack", die: attack.die, count: attack.pool - dice.length };
+    }
     return { what: "defence", who: rollers.defender };
   }
   const real = runCase(RULESET, "attack", configOverrides(), input, dice);
@@ -122,24 +125,31 @@ export function nextStep(inHand) {
   const d = testOf(ahead, "defender")?.pool ?? 0;
   const n = dice.length;
   const riposte = /** @type {any[]} */ (ahead.events ?? []).some((e) => e.type === "riposte");
-  if ( n < a ) return { what: "die", who: rollers.attacker, part: "attack", die: real.error.die };
-  if ( n < a + d ) return { what: "die", who: rollers.defender, part: "defence", die: real.error.die };
-  return { what: "die", who: riposte ? rollers.riposte : rollers.defender, part: "struck", die: real.error.die };
+  // One roll per pool the rule takes next (`queue_exhausted`'s count), never across two parts.
+  const count = Math.max(1, real.error.count ?? 1);
+  const { die } = real.error;
+  if ( n < a ) return { what: "die", who: rollers.attacker, part: "attack", die, count: Math.min(count, a - n) };
+  if ( n < a + d ) return { what: "die", who: rollers.defender, part: "defence", die, count: Math.min(count, a + d - n) };
+  return { what: "die", who: riposte ? rollers.riposte : rollers.defender, part: "struck", die, count };
 }
 
 /**
- * Roll one die here with Foundry's `Roll` and add it to the attack.
+ * Roll `count` dice here as one Foundry `Roll` (a Test's pool is one `6d6`) and add them to the
+ * attack, each face recorded as this user's.
  * @param {InHand} inHand
  * @param {Part} part
  * @param {number|string} die
+ * @param {number} count
  */
-async function rollHere(inHand, part, die) {
-  const roll = await new Roll(dieFormula(die)).evaluate();
-  const face = roll.dice[0]?.results[0]?.result;
-  if ( !Number.isInteger(face) ) throw new Error(`${roll.formula} gave no face`);
-  inHand.dice.push({ d: die, v: /** @type {number} */ (face) });
-  inHand.by.push(String(game.user?.id));
-  inHand.parts.push(part);
+async function rollHere(inHand, part, die, count) {
+  const roll = await new Roll(dieFormula(die, count)).evaluate();
+  const faces = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  if ( (faces.length !== count) || !faces.every(Number.isInteger) ) throw new Error(`${roll.formula} gave no faces`);
+  for ( const face of faces ) {
+    inHand.dice.push({ d: die, v: face });
+    inHand.by.push(String(game.user?.id));
+    inHand.parts.push(part);
+  }
   inHand.rolls.push(/** @type {object} */ (roll.toJSON()));
 }
 
@@ -212,7 +222,7 @@ export async function advance(inHand) {
       Object.assign(inHand.input, { defender_can_react: false });
       inHand.defence = { choice: "none", by: null };
     }
-    else await rollHere(inHand, /** @type {Part} */ (step.part), /** @type {number|string} */ (step.die));
+    else await rollHere(inHand, /** @type {Part} */ (step.part), /** @type {number|string} */ (step.die), step.count ?? 1);
   }
 }
 
