@@ -157,3 +157,27 @@ def test_an_attack_without_the_weapon_or_the_tokens_rolls_nothing(
         assert run_["notifications"] == [{"type": "warning", "message": message}]
         assert run_["problems"] == [f"console warning: {message}"]
         assert len(run_["diceLeft"]) == 1
+
+
+GM_CARDS = """(id) => [...game.messages].map((m) =>
+    game.modules.get(id).api.cards.readCard(m)?.card.call ?? null)"""
+
+
+def test_a_question_the_player_leaves_unanswered_goes_to_the_gm(
+    table: tuple[Table, Doc, Doc],
+) -> None:
+    """The player logs out before answering: the active GM's client asks its own user."""
+    found, _grex, ana = table
+    gm = found.pages["gm"]
+    pack, macro = found.macro("SDM: Attack with Revolver")
+    # The fixture's scene stays staged: Grex controlled, Ana targeted.
+    run_ = gm.run_macro(pack, macro, SHORT, None, None, [{"action": "ok", "fields": {}}])
+    assert run_["error"] is None and run_["messages"] == []
+    assert [e["data"]["to"] for e in run_["socket"]] == [PLAYER["_id"]]
+    gm.evaluate(STAGE, {"answers": [{"action": "ok", "fields": {"choice": "dodge"}}]})
+    found.leave("player")
+    assert gm.evaluate(DIALOGS) == ["SDM attack", "Opportunity"]
+    [call] = gm.evaluate(GM_CARDS, MODULE_ID)
+    assert call["input"]["opportunity"] == {"choice": "dodge"}
+    assert gm.evaluate(OWED, [ana["_id"]]) == 1
+    assert found.problems() == {"gm": []}

@@ -158,7 +158,7 @@ async function opportunity(attack, roll, so) {
   const heading = game.i18n.format("RULEPACK.Sdm.OpportunityHeading", {
     attacker: a.name, target: d.name, successes: roll.successes, needed: roll.needed, actions
   });
-  const done = await askOpportunity(chooser, { heading, name: d.name }, (choice) => finish(attack, choice, so));
+  const done = await askOpportunity(chooser, d.actor, { heading, name: d.name }, (choice) => finish(attack, choice, so));
   return /** @type {ChatMessage|undefined} */ (done);
 }
 
