@@ -26,7 +26,8 @@ TRACE_IDS = {
     "difficulty": "SDM-G02", "attack_roll": "SDM-G01", "salvation": "SDM-G08",
     "opportunity": "SDM-R12", "dodge": "SDM-R12", "damage": "SDM-G18", "armor": "SDM-G17",
     "armor_breaks": "SDM-R13", "hp": "SDM-R14", "incapacitated": "SDM-R15",
-    "disengage": "SDM-G12", "counter_pending": "SDM-G13",
+    "disengage": "SDM-G12", "counter_pending": "SDM-G13", "stabilize": "SDM-G20",
+    "stabilized": "SDM-G20",
 }
 OUTCOMES = {"hit": "SDM-R10", "shortfall": "SDM-R11", "salvation": "SDM-G08"}
 #: A character's fields the rules change, with what an absent one means (`ACTOR_FIELDS`).
@@ -69,6 +70,9 @@ def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None)
                                             "unit": e["unit"]}),
         "counter_pending": lambda: ("CounterPending", {"name": name("by"),
                                                        "against": name("against")}),
+        "stabilize": lambda: ("StabilizeRoll", {"successes": e["successes"],
+                                                "needed": e["needed"], "success": e["success"]}),
+        "recovered": lambda: ("Recovered", {"name": name(), "hp": e["hp"]}),
         "turn_start": lambda: ("Turn", {"name": name(), "actions": e["actions"],
                                         "minor_actions": e["minor_actions"]}),
         "no_turn": lambda: ("NoTurn", {"name": name(), "reason": e["reason"]}),

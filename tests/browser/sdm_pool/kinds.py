@@ -232,8 +232,40 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
                    updates=tuple(found))
 
 
+# ---------------------------------------------------------------- stabilising
+
+
+def stabilize_cases(ctx: MacroContext) -> list[Case]:
+    """Ana (Intelligence 2, Medicine 1: 5d6) stabilises Grex, down at 0 HP: two successes stand
+    him up, none leave him down; a Grex still standing is refused before any die."""
+    m = ctx.module
+    ana = fighter(m, "ana-reyes", actions_left=ACTIONS_LEFT)
+    down, up = fighter(m, "grex", linked=False, hp=0), fighter(m, "grex", linked=False)
+    return [Case(six(6, 5, 1, 2, 3), None, scene=scene([ana, down], ana, down)),
+            Case(six(1, 2, 3, 4, 4), None, scene=scene([ana, down], ana, down)),
+            Case((), None, scene=scene([ana, up], ana, up))]
+
+
+def expect_stabilize(ctx: MacroContext, case: Case) -> Outcome:
+    lang = ctx.module.lang
+    sides = sides_of(case)
+    (helper, h, _), (target, t, _) = sides
+    result = run(ctx.module, "stabilize", {"helper": h, "target": t}, list(case.dice))
+    assert "error" not in result, result
+    changes = changes_of(sides, [result["state"]["helper"], result["state"]["target"]])
+    names = {h["id"]: helper["name"], t["id"]: target["name"]}
+    who = {"helper": helper["name"], "target": target["name"]}
+    summary = [foundry_format(lang["RULEPACK.Sdm.Summary.Stabilize"], **who),
+               *outcome_lines(lang, result["events"], names)]
+    rolls = [(f"{len(case.dice)}d6", tuple(v for _, v in case.dice))] if case.dice else []
+    title = foundry_format(lang["RULEPACK.Sdm.StabilizeCard"], **who)
+    return Outcome(messages=(card(lang, (helper["name"], title, summary), rolls, result,
+                                  changes),), updates=updates(changes))
+
+
 KINDS: dict[str, MacroKind] = {
     "sdm_pool.attack": MacroKind(attack_cases, expect_attack),
+    "sdm_pool.stabilize": MacroKind(stabilize_cases, expect_stabilize),
     "sdm_pool.rollInitiative": MacroKind(initiative_cases, expect_initiative),
 }
 

@@ -9,7 +9,7 @@
  * @module foundry/sdm_pool/attack
  */
 
-import { ITEM_TYPES, readCombatants } from "./actors.mjs";
+import { ITEM_TYPES, canvasTokens, readCombatants } from "./actors.mjs";
 import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
 import { askedDie, engineSettings, rollWith, runWith } from "./engine.mjs";
 import { askOpportunity, chooserOf } from "./opportunity.mjs";
@@ -32,17 +32,6 @@ import { diceOf } from "../dice.mjs";
 function refuse(message) {
   ui.notifications.warn(message);
   return undefined;
-}
-
-/**
- * The one controlled token and the one targeted token, or null.
- * @returns {{attacker: Token, target: Token}|null}
- */
-function canvasTokens() {
-  const controlled = canvas?.tokens?.controlled ?? [];
-  const targets = [...(game.user?.targets ?? [])];
-  if ( (controlled.length !== 1) || (targets.length !== 1) ) return null;
-  return { attacker: controlled[0], target: targets[0] };
 }
 
 /**
