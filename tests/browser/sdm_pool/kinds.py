@@ -263,7 +263,58 @@ def expect_stabilize(ctx: MacroContext, case: Case) -> Outcome:
                                   changes),), updates=updates(changes))
 
 
+# ---------------------------------------------------------------- the GM's heal and decision
+
+
+def target_only(actor: Doc) -> Doc:
+    return {**scene([actor]), "targets": [f"tok-{actor['_id']}"]}
+
+
+def heal_cases(ctx: MacroContext) -> list[Case]:
+    """Grex hurt (3 HP) regains 5; down at 0 he stands up with 2; dead he heals nothing."""
+    m = ctx.module
+    def grex(**system: Any) -> Doc:
+        return fighter(m, "grex", linked=False, **system)
+    return [Case((), None, scene=target_only(grex(hp=3)), answers=(window(amount="5"),)),
+            Case((), None, scene=target_only(grex(hp=0)), answers=(window(amount="2"),)),
+            Case((), None, scene=target_only(grex(hp=0, dead=True)),
+                 answers=(window(amount="4"),))]
+
+
+def death_cases(ctx: MacroContext) -> list[Case]:
+    """Grex down: the GM and the player decide he dies; or that he lives on."""
+    down = target_only(fighter(ctx.module, "grex", linked=False, hp=0))
+    return [Case((), None, scene=down, answers=(window(dead=True),)),
+            Case((), None, scene=down, answers=(window(),))]
+
+
+def expect_gm_rule(ctx: MacroContext, case: Case, rule: str, title_key: str) -> Outcome:
+    assert case.scene is not None
+    lang, [actor] = ctx.module.lang, case.scene["actors"]
+    character, items = combatant(actor, slug_ids([actor])[0])
+    fields = case.answers[0]["fields"]
+    extra = ({"amount": int(fields["amount"])} if rule == "heal"
+             else {"dead": bool(fields.get("dead"))})
+    result = run(ctx.module, rule, {"character": character, **extra}, [])
+    assert "error" not in result, result
+    changes = changes_of([(actor, character, items)], [result["state"]["character"]])
+    summary = outcome_lines(lang, result["events"], {character["id"]: actor["name"]})
+    title = foundry_format(lang[title_key], name=actor["name"])
+    return Outcome(messages=(card(lang, (USER_NAME, title, summary), [], result, changes),),
+                   updates=updates(changes))
+
+
+def expect_heal(ctx: MacroContext, case: Case) -> Outcome:
+    return expect_gm_rule(ctx, case, "heal", "RULEPACK.Sdm.HealCard")
+
+
+def expect_death(ctx: MacroContext, case: Case) -> Outcome:
+    return expect_gm_rule(ctx, case, "decide_death", "RULEPACK.Sdm.DeathCard")
+
+
 KINDS: dict[str, MacroKind] = {
+    "sdm_pool.heal": MacroKind(heal_cases, expect_heal),
+    "sdm_pool.decideDeath": MacroKind(death_cases, expect_death),
     "sdm_pool.attack": MacroKind(attack_cases, expect_attack),
     "sdm_pool.stabilize": MacroKind(stabilize_cases, expect_stabilize),
     "sdm_pool.rollInitiative": MacroKind(initiative_cases, expect_initiative),
