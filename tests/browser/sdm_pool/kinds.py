@@ -75,7 +75,8 @@ def pool_of(ctx: MacroContext, attacker: Doc) -> int:
 
 def attack_cases(ctx: MacroContext) -> list[Case]:
     """Every weapon: a hit, a shortfall the target Dodges, a Salvation. The longsword also: each
-    other Opportunity, heavy cover turning a hit into a shortfall, a Counter already paid, no
+    other Opportunity, heavy cover turning a hit into a shortfall, a shortfall on a target down at
+    0 HP (no Opportunity to ask; the damage recorded past the floor), a Counter already paid, no
     Action left; the chain whip breaks the padded jacket."""
     m, key, who = ctx.module, ctx.args[0], carrier(ctx)
     attacker = fighter(m, who, actions_left=ACTIONS_LEFT, minor_actions_left=1)
@@ -94,7 +95,10 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
         spent = fighter(m, who, actions_left=0)
         cases += [Case((*short, *damage), None, scene=staged, answers=(window(), choose(c)))
                   for c in ("none", "disengage", "counter")]
+        down = fighter(m, TARGETS[who], linked=False, hp=0)
         cases += [Case(two, None, scene=staged, answers=(window(cover="heavy"), choose("none"))),
+                  Case(short, None, scene=scene([attacker, down], attacker, down),
+                       answers=(window(),)),
                   Case(hit, None, scene=staged, answers=(window(counter=True),)),
                   Case((), None, scene=scene([spent, target], spent, target),
                        answers=(window(),))]
@@ -141,7 +145,8 @@ def rolled_attack(ctx: MacroContext, case: Case, inp: Doc) -> tuple[Doc, Rolls]:
                                   "tier": tier, "cover": inp["cover"],
                                   "concealment": inp["concealment"],
                                   "salvation_claimed": False}, dice[:pool])
-    if roll["state"]["result"] == "shortfall":
+    down = inp["target"]["incapacitated"] or inp["target"].get("dead", False)
+    if roll["state"]["result"] == "shortfall" and not down:
         inp = {**inp, "opportunity": {"choice": case.answers[1]["fields"]["choice"]}}
     rolls = [(f"{pool}d6", tuple(v for _, v in dice[:pool]))]
     if dice[pool:]:

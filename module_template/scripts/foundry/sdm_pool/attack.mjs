@@ -126,7 +126,9 @@ async function rollPool(attack) {
   }, dice);
   if ( rolled.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.error.message }));
   const so = { dice, rolls: [roll] };
-  if ( rolled.state.result !== "shortfall" ) return finish(attack, "none", so);
+  // A target down at 0 HP (or dead) can take no Opportunity (SDM-G21): nothing to ask.
+  const down = attack.combatants[1].character.incapacitated || attack.combatants[1].character.dead;
+  if ( (rolled.state.result !== "shortfall") || down ) return finish(attack, "none", so);
   return opportunity(attack, rolled.state, so);
 }
 
