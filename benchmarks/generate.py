@@ -25,6 +25,7 @@ title: Benchmark
 version: "1.0.0"
 ruleset: common_only
 authors: [{name: Bench}]
+foundry_system: worldbuilding
 damage_types: [{id: slashing, name: Slashing}, {id: piercing, name: Piercing}]
 """
 KINDS = ("weapons", "armor", "cards", "powers")
@@ -66,7 +67,8 @@ def generate_content(root: Path, count: int, seed: int = 42) -> Path:
 def write_cli_sources(content: Path, destination: Path) -> int:
     """The same documents as foundryvtt-cli YAML sources (`_key` on each); returns how many."""
     ruleset = load_content(content).rulesets[0]
-    (items,) = [p for p in foundry_documents(ruleset, (), ()) if p.name == "items"]
+    # the Item pack of the first target system (rulepack writes one per system, the same documents)
+    items = next(p for p in foundry_documents(ruleset, (), ()) if p.document_type == "Item")
     destination.mkdir(parents=True)
     for entry in items.entries:
         path = destination / f"{entry['_id']}.yml"

@@ -20,6 +20,7 @@ from pathlib import Path
 import plyvel
 
 from compiler import fsio
+from compiler.cache import cache_folder
 from compiler.diagnostics import Diagnostic, Diagnostics
 from compiler.errors import BuildError, ContentError
 from compiler.gcpause import gc_paused
@@ -27,6 +28,7 @@ from compiler.loading.discovery import display_path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
 from compiler.packing import Pack, foundry_documents, write_pack
+from compiler.packing.encoded import EncodedValues
 from compiler.publish import (
     JOURNAL,
     MARKER,
@@ -90,12 +92,14 @@ def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
         plans = [plan_module(ruleset) for ruleset in content.rulesets]
     epoch = source_date_epoch(options.source_date_epoch)
     out = options.out
+    encoded = EncodedValues.open(cache_folder(options.content))
     try:
         fsio.make_dirs(out)
         with locked(out):
             yield from (f"note: {note}" for note in recover(out))
             _refuse_foreign(out, plans)
-            _build_locked(out, plans, epoch)
+            _build_locked(out, plans, epoch, encoded)
+        encoded.save()
     except OSError as exc:
         where = display_path(out)
         raise BuildError(f"cannot build into {where}: {describe_os_error(exc)}") from exc
@@ -103,11 +107,13 @@ def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
         yield f"built {display_path(out / plan.module_id)} and {display_path(out / plan.zip_name)}"
 
 
-def _build_locked(out: Path, plans: list[ModulePlan], epoch: int) -> None:
+def _build_locked(
+    out: Path, plans: list[ModulePlan], epoch: int, encoded: EncodedValues
+) -> None:
     staging = new_staging(out)
     try:
         for plan in plans:
-            _stage(plan, staging / "new", epoch)
+            _stage(plan, staging / "new", epoch, encoded)
         names = [name for plan in plans for name in (plan.module_id, plan.zip_name)]
         publish(out, staging, names)
     finally:
@@ -118,14 +124,14 @@ def _build_locked(out: Path, plans: list[ModulePlan], epoch: int) -> None:
                 discard(staging)  # else the next command removes it
 
 
-def _stage(plan: ModulePlan, folder: Path, epoch: int) -> None:
+def _stage(plan: ModulePlan, folder: Path, epoch: int, encoded: EncodedValues) -> None:
     module = folder / plan.module_id
     fsio.make_dir(module)
     write_files(module, plan.files)
     fsio.make_dir(module / "packs")
     for pack in plan.packs:
         try:
-            write_pack(pack, module / "packs" / pack.name)
+            write_pack(pack, module / "packs" / pack.name, encoded.text)
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc

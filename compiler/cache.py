@@ -84,12 +84,17 @@ class ResultCache:
         self.entries: dict[str, Entry] = {}
         #: The entries of this run: what is written back, so deleted files drop out.
         self.used: dict[str, Entry] = {}
+        #: The shards this run changed an entry of (so an unchanged run compares nothing).
+        self.dirty: set[str] = set()
         self.started_ns = time.time_ns()
 
     @classmethod
-    def open(cls, directory: Path, fingerprint: str, *, writable: bool = True) -> ResultCache:
+    def open(
+        cls, directory: Path, fingerprint: str, *, writable: bool = True,
+        subfolder: str = CACHE_SUBFOLDER,
+    ) -> ResultCache:
         key = _user_key(create=writable)
-        folder = directory / CACHE_SUBFOLDER if key else None
+        folder = directory / subfolder if key else None
         cache = cls(folder, key or b"", fingerprint, writable)
         cache._read()
         return cache
@@ -118,6 +123,7 @@ class ResultCache:
         trusted_now = stamp is not None and stamp.mtime_ns + RACY_NS <= self.started_ns
         if entry.stamp != stamp or (trusted_now and not self._trusted(entry)):
             entry = entry._replace(stamp=stamp, hashed_ns=self.started_ns)
+            self.dirty.add(_shard(key))
         self.used[key] = entry
 
     @staticmethod
@@ -126,6 +132,8 @@ class ResultCache:
 
     def keep(self, key: str, entry: Entry) -> None:
         """Remember this run's entry for `key` (written by `save`)."""
+        if self.entries.get(key) is not entry:
+            self.dirty.add(_shard(key))
         self.used[key] = entry
 
     def _read(self) -> None:
@@ -157,12 +165,14 @@ class ResultCache:
         """Rewrite the shards that changed; failing to write only costs speed next time."""
         if self.folder is None or not self.writable:
             return
-        before, after = _by_shard(self.entries), _by_shard(self.used)
+        dirty = self.dirty | {_shard(key) for key in self.entries.keys() - self.used.keys()}
+        if not dirty:
+            return
+        after = _by_shard({k: e for k, e in self.used.items() if _shard(k) in dirty})
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            for name in sorted(before.keys() | after.keys()):
-                if _headers(before.get(name)) != _headers(after.get(name)):
-                    self._write_shard(self.folder / name, after.get(name))
+            for name in sorted(dirty):
+                self._write_shard(self.folder / name, after.get(name))
         except (OSError, pickle.PicklingError, ValueError):
             return
 
@@ -178,16 +188,14 @@ class ResultCache:
         _atomic_write(path, hmac.digest(self.key, payload, "sha256") + payload)
 
 
+def cache_folder(root: Path) -> Path:
+    """The cache folder of the content folder `root`: beside it, never in it."""
+    return root.resolve().parent / CACHE_FOLDER
+
+
 def _shard(key: str) -> str:
     # surrogatepass: a file name may hold undecodable bytes, and a cache must never crash a run.
     return f"{zlib.crc32(key.encode('utf-8', 'surrogatepass')) % SHARDS:02d}.pickle"
-
-
-def _headers(entries: dict[str, Entry] | None) -> dict[str, tuple[Any, ...]] | None:
-    """What tells two versions of a shard apart: a result follows from its identity."""
-    if entries is None:
-        return None
-    return {k: (e.identity, e.stamp and tuple(e.stamp), e.hashed_ns) for k, e in entries.items()}
 
 
 def _by_shard(entries: dict[str, Entry]) -> dict[str, dict[str, Entry]]:

@@ -64,7 +64,7 @@ def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None 
     for folder in sorted(folders, key=lambda f: f.folder):
         found += _check_folder(folder, schemas)
         if folder.manifest is not None:
-            rulesets.append(_ruleset(folder, folder.manifest))
+            rulesets.append(_ruleset(folder, folder.manifest, schemas))
     return Linked(ContentSet(root, tuple(rulesets)), tuple(found))
 
 
@@ -76,13 +76,18 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
         by_kind.setdefault(document.source.kind, []).append(document)
     for kind in sorted({info.kind for info in schemas.kinds().values()}):
         found += _duplicates(by_kind.get(kind, []), kind)
-    targets = _targets(folder, schemas)
+    if folder.manifest is not None:
+        found += _duplicate_damage_types(folder.manifest)
+    targets = {
+        target: _Target(_label(target), known, folder.invalid.get(target, {}),
+                        _none_defined(target, schemas))
+        for target, known in _targets(folder, schemas).items()
+    }
     for document in documents:
         found += _check_id(document)
         for pattern, target in schemas.references(folder.engine, document.source.kind):
             if target in targets:
-                invalid = folder.invalid.get(target, {})
-                found += _check_references(document, pattern, target, targets[target], invalid)
+                found += _check_references(document, pattern, targets[target])
         for pattern, sibling in schemas.bounds(folder.engine, document.source.kind):
             found += _check_bound(document, pattern, sibling)
         for pattern, spec in schemas.ranges(folder.engine, document.source.kind):
@@ -139,6 +144,20 @@ def _duplicates(documents: Sequence[Checked], what: str) -> list[Diagnostic]:
     return found
 
 
+def _duplicate_damage_types(manifest: Checked) -> list[Diagnostic]:
+    """A damage type declared twice: a weapon or card naming it could mean either."""
+    first: dict[str, int] = {}
+    found = []
+    for index, entry in enumerate(manifest.data["damage_types"]):
+        key = str(entry["id"])
+        earlier = first.setdefault(key.casefold(), index)
+        if earlier != index:
+            where = _where(manifest.source, ("damage_types", earlier, "id"))
+            message = f"duplicate damage type id {key!r}: {where} declares it too"
+            found.append(_diagnostic(manifest.source, ("damage_types", index, "id"), message))
+    return found
+
+
 def _targets(folder: FolderContent, schemas: SchemaSet) -> dict[str, set[str]]:
     """The ids each kind of reference may name in this ruleset."""
     targets: dict[str, set[str]] = {info.kind: set() for info in schemas.kinds().values()}
@@ -158,11 +177,20 @@ def _label(kind: str) -> str:
     return LABELS.get(kind, kind.replace("_", " "))
 
 
+@dataclass(frozen=True)
+class _Target:
+    """What a reference to one kind may name in a folder, and what to say when none exists."""
+
+    label: str
+    known: set[str]
+    invalid: Mapping[str, str]  # key -> the file whose errors make that document invalid
+    none_defined: str
+
+
 def _check_references(
-    document: Checked, pattern: tuple[str, ...], target: str, known: set[str],
-    invalid: Mapping[str, str],
+    document: Checked, pattern: tuple[str, ...], target: _Target
 ) -> Iterator[Diagnostic]:
-    label = _label(target)
+    label, known, invalid = target.label, target.known, target.invalid
     for path, value in _values_at(document.data, pattern, ()):
         if not isinstance(value, str) or value in known:
             continue
@@ -177,21 +205,21 @@ def _check_references(
         elif names:
             hint = f" (known: {', '.join(names[:8])}{', ...' if len(names) > 8 else ''})"
         else:
-            hint = _none_defined(target)
+            hint = target.none_defined
         yield _diagnostic(document.source, path, f"unknown {label} {value!r}{hint}")
 
 
-def _none_defined(target: str) -> str:
+def _none_defined(target: str, schemas: SchemaSet) -> str:
     if target == "damage_type":
         return "; the manifest declares no damage_types"
     if target == "location":
         return "; this ruleset has no hit_locations tables"
-    return f"; this ruleset has no {PLURALS.get(target) or _folder_words(target)}"
+    return f"; this ruleset has no {PLURALS.get(target) or _folder_words(target, schemas)}"
 
 
-def _folder_words(kind: str) -> str:
+def _folder_words(kind: str, schemas: SchemaSet) -> str:
     """A kind's folder is its plural ("species", "threat_tiers"), so messages say that."""
-    folders = [f for f, info in default_schemas().kinds().items() if info.kind == kind]
+    folders = [f for f, info in schemas.kinds().items() if info.kind == kind]
     return folders[0].replace("_", " ") if folders else f"{_label(kind)}s"
 
 
@@ -349,7 +377,7 @@ def _rolls(low: int, high: int) -> str:
     return f"roll {low}" if low == high else f"rolls {low}..{high}"
 
 
-def _ruleset(folder: FolderContent, manifest: Checked) -> Ruleset:
+def _ruleset(folder: FolderContent, manifest: Checked, schemas: SchemaSet) -> Ruleset:
     data = manifest.data
     documents = sorted(
         (Document(d.source.kind, str(d.data["id"]), d.data, d.source) for d in folder.documents),
@@ -360,5 +388,5 @@ def _ruleset(folder: FolderContent, manifest: Checked) -> Ruleset:
         folder=folder.folder, module_id=data["id"], title=data["title"], version=data["version"],
         description=data["description"], engine=data["ruleset"], authors=authors,
         rules_config=data["rules_config"], release_url_base=data.get("release_url_base"),
-        manifest=replace(manifest.source, data=data), documents=tuple(documents),
+        manifest=replace(manifest.source, data=data), documents=tuple(documents), schemas=schemas,
     )

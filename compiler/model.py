@@ -8,8 +8,11 @@ complete, linked `ContentSet` exists.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the schemas import this module
+    from compiler.schemas import SchemaSet
 
 #: Content kinds every ruleset may use, by the folder name that holds them.
 KIND_BY_FOLDER: Mapping[str, str] = {
@@ -86,6 +89,9 @@ class Ruleset:
     release_url_base: str | None
     manifest: SourceDoc
     documents: tuple[Document, ...]
+    #: The schemas and kind registry the content was validated with; every later stage reads the
+    #: kinds from here, never from a global (issue 8: stages take their context as arguments).
+    schemas: SchemaSet = field(compare=False, repr=False)
 
     def of_kind(self, kind: str) -> tuple[Document, ...]:
         return tuple(d for d in self.documents if d.kind == kind)

@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from compiler.cache import CACHE_FOLDER, Entry, ResultCache, Stamp, code_fingerprint
+from compiler.cache import Entry, ResultCache, Stamp, cache_folder, code_fingerprint
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
 from compiler.gcpause import gc_paused
@@ -68,7 +68,7 @@ def _load_content(
     root: Path, cache_dir: Path | None, checker: Checker, save_cache: bool
 ) -> ContentSet:
     fingerprint = code_fingerprint(checker.schemas.fingerprint)
-    directory = cache_dir or root.resolve().parent / CACHE_FOLDER
+    directory = cache_dir or cache_folder(root)
     cache = ResultCache.open(directory, fingerprint, writable=save_cache)
     discovered = discover(root, checker.schemas)
     diagnostics = Diagnostics(list(discovered.diagnostics))

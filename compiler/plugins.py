@@ -47,7 +47,7 @@ LAYERS: Mapping[str, str] = {
 #: layers whenever their folder exists (a ruleset may ship no adapter, macro or string yet).
 REQUIRED_FILES: Mapping[str, tuple[str, ...]] = {
     "engine": ("__init__.py",),
-    "schemas": ("rules_config.schema.json", "inputs.schema.json"),
+    "schemas": ("rules_config.schema.json", "inputs.schema.json", "events.schema.json"),
     "js_rules": ("index.mjs",),
     "foundry": ("register.mjs",),
     "macros": ("macros.json",),
@@ -100,6 +100,11 @@ class Plugin:
     @property
     def inputs_schema(self) -> Path:
         return self.layer("schemas") / "inputs.schema.json"
+
+    @property
+    def events_schema(self) -> Path:
+        """The shape of every event the ruleset's rules emit, one `$defs` entry per `type`."""
+        return self.layer("schemas") / "events.schema.json"
 
 
 def discover(roots: tuple[Path, ...] = (PROJECT_ROOT,)) -> Mapping[str, Plugin]:

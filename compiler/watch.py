@@ -27,6 +27,10 @@ from compiler.options import BuildOptions
 DEBOUNCE_MS = 60
 #: How often watchfiles looks for the quiet period to end.
 STEP_MS = 20
+#: How long watchfiles waits before it hands back "no change": the first build waits for that
+#: first answer, so that the watcher is already recording when it starts (a save made during
+#: the first build, or just after its "watching" line, is never missed).
+IDLE_MS = 200
 
 
 def watch(
@@ -38,15 +42,21 @@ def watch(
     import watchfiles
 
     root = options.content.resolve()
+    if not root.is_dir():
+        build(options)  # refuses the missing content folder with its usual error
+        return
+    first = True
     try:
-        _once(options, build)
         for changes in watchfiles.watch(
-            root, debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=stop,
-            raise_interrupt=True, yield_on_timeout=False,
+            root, debounce=DEBOUNCE_MS, step=STEP_MS, stop_event=stop, rust_timeout=IDLE_MS,
+            raise_interrupt=True, yield_on_timeout=True,
         ):
-            changed = sorted({Path(path) for _, path in changes})
-            click.echo(f"{_now()} changed: {_names(changed, root)}", err=True)
-            _once(options, build)
+            if changes:
+                changed = sorted({Path(path) for _, path in changes})
+                click.echo(f"{_now()} changed: {_names(changed, root)}", err=True)
+            if changes or first:
+                first = False
+                _once(options, build)
     except KeyboardInterrupt:  # Ctrl-C: a build it stopped left the output as it was
         click.echo(f"{_now()} stopped watching", err=True)
 

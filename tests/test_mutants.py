@@ -44,6 +44,15 @@ MUTANTS = (
          "test_every_kind_is_canaried_and_the_module_stays_clean[danger_room]",),
     ),
     Mutant(
+        "a commitment check that always matches",
+        "module_template/scripts/foundry/danger_room/commit.mjs",
+        "  return (await hashOf(choice)) === hash;",
+        "  return true;",
+        ("tests/foundry/test_commit.py",
+         "tests/browser/danger_room/test_table.py::"
+         "test_a_same_speed_swap_is_refused_on_the_players_client"),
+    ),
+    Mutant(
         "the Python shapes reader forgets required fields", "compiler/rules/shapes.py",
         '                raise fail(where, f"{where}.{key} is required")',
         "                pass",
@@ -101,8 +110,9 @@ def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
     target.write_text(original.replace(mutant.source, mutant.broken), encoding="utf-8")
     try:
         env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
+        # One process (-n 0): under xdist, -x stops the workers and pytest exits 2, not 1.
         return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider",
+            [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
              "-p", "no:randomly", *mutant.tests],
             cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=600,
         )

@@ -170,7 +170,7 @@ def _items_pack(
     ruleset: Ruleset,
 ) -> tuple[tuple[dict[str, Any], ...], dict[tuple[str, str], dict[str, Any]]]:
     """Item entries in pack order (kind, then key), and the same entries by (kind, key)."""
-    docs = _sorted_docs(ruleset, item_kinds(ruleset.engine))
+    docs = _sorted_docs(ruleset, item_kinds(ruleset))
     entries = tuple(
         _item_entry(ruleset.module_id, doc, sort_value(i)) for i, doc in enumerate(docs)
     )
@@ -208,7 +208,7 @@ def _actors_pack(
     return tuple(entries)
 
 
-def _item_references(doc: Document, engine: str) -> list[tuple[str, str]]:
+def _item_references(doc: Document, ruleset: Ruleset) -> list[tuple[str, str]]:
     """(kind, key) of every item the fighter lists, in field then list order.
 
     Each item listed is embedded in the actor so that it is complete when dragged in from the
@@ -216,7 +216,7 @@ def _item_references(doc: Document, engine: str) -> list[tuple[str, str]]:
     """
     carried = doc.data.get("items") or {}
     refs = []
-    for field, kind in carried_fields(engine).items():
+    for field, kind in carried_fields(ruleset).items():
         for key in carried.get(field) or ():
             if not isinstance(key, str):
                 raise BuildError(f"fighter {doc.key}: {field} must list {kind} ids, got {key!r}")
@@ -234,7 +234,7 @@ def _embedded_items(
     module_id = ruleset.module_id
     embedded = []
     seen: Counter[tuple[str, str]] = Counter()
-    for index, ref in enumerate(_item_references(doc, ruleset.engine)):
+    for index, ref in enumerate(_item_references(doc, ruleset)):
         source = items.get(ref)
         if source is None:
             raise BuildError(f"fighter {doc.key}: unknown {ref[0]} {ref[1]!r}")

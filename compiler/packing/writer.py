@@ -12,7 +12,7 @@ and manifest files, so only a fresh pack is reproducible (reliability.md §5).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -27,9 +27,10 @@ from compiler.packing.model import COLLECTION_BY_TYPE, EMBEDDED, SYSTEM_SPECIFIC
 VOLATILE_FILES = ("LOG", "LOG.old", "LOCK")
 
 
-def write_pack(pack: Pack, dest: Path) -> None:
-    """Create the LevelDB pack directory `dest` (which must not exist) from `pack.entries`."""
-    records = pack_records(pack)
+def write_pack(pack: Pack, dest: Path, text: Callable[[Any], bytes] | None = None) -> None:
+    """Create the LevelDB pack directory `dest` (which must not exist) from `pack.entries`;
+    `text` gives a value's JSON text (`encoded.EncodedValues.text` keeps earlier builds')."""
+    records = pack_records(pack, text)
     if dest.exists():
         raise BuildError(f"{dest}: a pack is only ever written into a new directory")
     dest.parent.mkdir(parents=True, exist_ok=True)
@@ -50,8 +51,11 @@ def write_pack(pack: Pack, dest: Path) -> None:
         (dest / name).unlink(missing_ok=True)
 
 
-def pack_records(pack: Pack) -> list[tuple[bytes, bytes]]:
+def pack_records(
+    pack: Pack, text: Callable[[Any], bytes] | None = None
+) -> list[tuple[bytes, bytes]]:
     """The (key, value) pairs of the pack, in the order compilePack puts them in its batch."""
+    encode = text or (lambda value: stringify(value).encode())
     collection = _check_pack(pack)
     records: list[tuple[bytes, bytes]] = []
     seen: set[str] = set()
@@ -60,7 +64,7 @@ def pack_records(pack: Pack) -> list[tuple[bytes, bytes]]:
             if key in seen:
                 raise BuildError(f"pack {pack.name!r}: two documents have the key {key!r}")
             seen.add(key)
-            records.append((key.encode(), stringify(value).encode()))
+            records.append((key.encode(), encode(value)))
     return records
 
 

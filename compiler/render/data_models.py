@@ -30,8 +30,9 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from compiler.model import Ruleset
 from compiler.packing import subtypes
-from compiler.schemas import HTML_MEDIA_TYPE, SchemaSet, default_schemas
+from compiler.schemas import HTML_MEDIA_TYPE, SchemaSet
 
 FieldSpec = dict[str, Any]
 
@@ -66,17 +67,17 @@ class UnsupportedSchema(ValueError):
     """A schema construct the data-model description cannot represent (a schema bug to fix)."""
 
 
-def data_schemas(engine: str, schemas: SchemaSet | None = None) -> dict[str, dict[str, Any]]:
+def data_schemas(ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     """`{subtype: {"document": "Item"|"Actor", "fields": {...}}}` for every module sub-type."""
     found = {}
-    for kind, (document_name, subtype) in sorted(subtypes(engine).items()):
-        found[subtype] = {"document": document_name, "fields": system_fields(engine, kind, schemas)}
+    for kind, (document_name, subtype) in sorted(subtypes(ruleset).items()):
+        fields = system_fields(ruleset.engine, kind, ruleset.schemas)
+        found[subtype] = {"document": document_name, "fields": fields}
     return found
 
 
-def system_fields(engine: str | None, kind: str, schemas: SchemaSet | None = None) -> FieldSpec:
-    """The `system` fields of `kind` as validated for rulesets using `engine`."""
-    schemas = schemas or default_schemas()
+def system_fields(engine: str | None, kind: str, schemas: SchemaSet) -> FieldSpec:
+    """The `system` fields of `kind` as validated (by `schemas`) for rulesets using `engine`."""
     resolved = schemas.registry.resolver().lookup(schemas.uri(engine, kind))
     root = describe([(resolved.contents, resolved.resolver)], (kind,), required=True)
     if root["type"] != "object":

@@ -19,7 +19,8 @@ def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
     """Overview, rules configuration, and the reference tables when the ruleset has data kinds."""
     kinds = sorted({d.kind for d in ruleset.documents})
     contents = [
-        (kind_label(kind), sorted(str(d.data["name"]) for d in ruleset.of_kind(kind)))
+        (kind_label(ruleset.schemas, kind),
+         sorted(str(d.data["name"]) for d in ruleset.of_kind(kind)))
         for kind in kinds
     ]
     overview = render(
@@ -47,7 +48,7 @@ def journal_pages(ruleset: Ruleset) -> tuple[PageSpec, ...]:
 def _reference_data(ruleset: Ruleset) -> list[tuple[str, list[tuple[str, list[tuple[str, str]]]]]]:
     """Per data kind, each document's name and its other fields as (field, JSON text) rows."""
     found = []
-    for kind in data_kinds(ruleset.engine):
+    for kind in data_kinds(ruleset):
         documents = sorted(ruleset.of_kind(kind), key=lambda d: d.key)
         rows = [
             (str(d.data["name"]), [
@@ -57,6 +58,6 @@ def _reference_data(ruleset: Ruleset) -> list[tuple[str, list[tuple[str, list[tu
             for d in documents
         ]
         if rows:
-            found.append((kind_label(kind), rows))
+            found.append((kind_label(ruleset.schemas, kind), rows))
     return found
 

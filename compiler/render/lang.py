@@ -22,7 +22,7 @@ from compiler.model import Ruleset
 from compiler.packing import subtypes
 from compiler.render.data_models import FieldSpec, data_schemas
 from compiler.render.environment import TEMPLATE_ROOT
-from compiler.schemas import default_schemas
+from compiler.schemas import SchemaSet
 
 BASE_STRINGS = TEMPLATE_ROOT / "lang" / "en.json"
 
@@ -41,13 +41,13 @@ FIELD_LABELS = {
 }
 
 
-def kind_label(kind: str) -> str:
+def kind_label(schemas: SchemaSet, kind: str) -> str:
     """A kind's English label: the table above, else its schema's `title`."""
     if kind in KIND_LABELS:
         return KIND_LABELS[kind]
-    info = next(i for i in default_schemas().kinds().values() if i.kind == kind)
+    info = next(i for i in schemas.kinds().values() if i.kind == kind)
     engine = sorted(info.engines or ())[0]
-    title = default_schemas().schema(default_schemas().uri(engine, kind)).get("title")
+    title = schemas.schema(schemas.uri(engine, kind)).get("title")
     return str(title or kind.replace("_", " ").capitalize())
 
 
@@ -81,14 +81,14 @@ def field_label(name: str) -> str:
     return FIELD_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
-def field_labels(engine: str) -> dict[str, str]:
+def field_labels(ruleset: Ruleset) -> dict[str, str]:
     """A label for every field the sheets label: each field and each field of an object field.
 
     Array items, map values and the options of a union are shown as text under their field's
     label (`fieldRows` in `scripts/foundry/sheets.mjs`), so their inner fields get none.
     """
     labels = {}
-    for schema in data_schemas(engine).values():
+    for schema in data_schemas(ruleset).values():
         for path in _labelled_paths(schema["fields"]):
             labels[field_label_key(path)] = field_label(path.rsplit(".", 1)[-1])
     return labels
@@ -104,7 +104,8 @@ def _labelled_paths(fields: Mapping[str, FieldSpec], prefix: str = "") -> Iterat
 def language_strings(ruleset: Ruleset) -> dict[str, str]:
     """Every string of `ruleset`'s module: shared, its ruleset's, then the generated labels."""
     strings = {**base_strings(), **ruleset_strings(ruleset.engine)}
-    for kind, (document_name, subtype) in subtypes(ruleset.engine).items():
-        strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = kind_label(kind)
-    strings.update(field_labels(ruleset.engine))
+    for kind, (document_name, subtype) in subtypes(ruleset).items():
+        label = kind_label(ruleset.schemas, kind)
+        strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = label
+    strings.update(field_labels(ruleset))
     return strings

@@ -46,7 +46,7 @@ def macro_specs(ruleset: Ruleset) -> tuple[MacroSpec, ...]:
         )
         for table in ruleset.of_kind("hit_locations")
     ]
-    if any(doc.kind in subtypes(ruleset.engine) for doc in ruleset.documents):
+    if any(doc.kind in subtypes(ruleset) for doc in ruleset.documents):
         # Fighters and items load from packs only in worlds of the packs' systems: elsewhere
         # the GM imports them (foundry/import.mjs).
         macros.append(MacroSpec(

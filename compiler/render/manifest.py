@@ -10,7 +10,6 @@ from compiler import __version__
 from compiler.model import Ruleset
 from compiler.packing import MIN_CORE_VERSION, Pack, subtypes
 from compiler.render.environment import render
-from compiler.validation import html_fields
 
 #: Foundry generations the module is built for: minimum 12, verified 13.
 COMPATIBILITY = {"minimum": MIN_CORE_VERSION.split(".")[0], "verified": "13"}
@@ -40,8 +39,8 @@ def zip_name(ruleset: Ruleset) -> str:
 def document_types(ruleset: Ruleset) -> dict[str, dict[str, dict[str, list[str]]]]:
     """Every module sub-type with the `system.*` paths the server must sanitise as HTML."""
     types: dict[str, dict[str, dict[str, list[str]]]] = {}
-    for kind, (document_name, subtype) in sorted(subtypes(ruleset.engine).items()):
-        fields = sorted(html_fields(ruleset.engine, kind))
+    for kind, (document_name, subtype) in sorted(subtypes(ruleset).items()):
+        fields = sorted(ruleset.schemas.html_fields(ruleset.engine, kind))
         types.setdefault(document_name, {})[subtype] = {"htmlFields": fields}
     return types
 

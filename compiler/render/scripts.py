@@ -132,7 +132,7 @@ def rules_data(ruleset: Ruleset) -> dict[str, dict[str, object]]:
     """The documents of the engine's own data kinds: `{kind: {id: data}}`."""
     return {
         kind: {d.key: plain(d.data) for d in sorted(ruleset.of_kind(kind), key=lambda d: d.key)}
-        for kind in data_kinds(ruleset.engine)
+        for kind in data_kinds(ruleset)
     }
 
 
@@ -173,7 +173,7 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         rules_config=dict(ruleset.rules_config),
         packs={pack.document_type: pack.name for pack in packs if pack.system is None},
         system_packs=system_packs(packs),
-        data_schemas=data_schemas(ruleset.engine),
+        data_schemas=data_schemas(ruleset),
         rules_data=rules_data(ruleset),
     ).encode()
     files["scripts/world-documents.mjs"] = render(

@@ -1,10 +1,12 @@
-"""Declared rule inputs: one interpreter of a small JSON Schema dialect (mirror: `shapes.mjs`).
+"""Declared rule inputs: one reader of a small JSON Schema dialect (mirror: `shapes.mjs`).
 
 Each ruleset declares the shape of every rule's `input` once, in its `inputs.schema.json` (the
 top-level `properties` map rule names to shapes). The harness of both engines reads a rule's
 input through its shape before the rule runs, so a malformed input is refused with the same code
 and the same words in Python and JS, and optional fields arrive with their `default`s filled in.
 The dialect is documented in `compiler/schemas/README.md`; `dialect.py` refuses anything else.
+Each shape is made into a Python function once (`_Compiler`), so that reading a value walks the
+value alone: the golden parity check reads thousands of inputs a second.
 
 Messages read `<where> must be <expected>`, where `<where>` is the path of the bad value
 (`input.steps[2].kind`) and `<expected>` comes from the shape (`expected`), so they embed only key
@@ -15,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 from urllib.parse import urljoin
 
@@ -33,6 +35,7 @@ class ShapeBook:
     def __init__(self, documents: Iterable[Shape]) -> None:
         self.documents: dict[str, Shape] = {str(d["$id"]): d for d in documents}
         self._resolved: dict[tuple[str, str], tuple[Shape, str]] = {}
+        self._compiler = _Compiler(self)
 
     def resolve(self, ref: str, base: str) -> tuple[Shape, str]:
         """The shape `ref` points at from the document `base`, and that shape's document."""
@@ -52,7 +55,7 @@ class ShapeBook:
 
     def read(self, shape: Shape, base: str, value: object, where: str) -> Any:
         """`value` checked against `shape` (defaults filled in, a new copy), or a `RuleError`."""
-        return _Reader(self, base).read(shape, value, where)
+        return self._compiler.reader(shape, base)(value, where)
 
 
 def fail(where: str, message: str) -> RuleError:
@@ -79,7 +82,7 @@ def same_json(a: object, b: object) -> bool:
 
 
 class _Reader:
-    """One read: the book and the document the current shape belongs to."""
+    """The words of one shape: the book and the document the shape belongs to."""
 
     def __init__(self, book: ShapeBook, base: str) -> None:
         self.book = book
@@ -100,104 +103,237 @@ class _Reader:
             return "an object"  # a tagged union's branches are objects
         return _type_words(shape)
 
-    def read(self, shape: Shape, value: object, where: str) -> Any:
-        if EXPECTED in shape:
-            try:
-                return self._read(shape, value, where)
-            except RuleError:
-                raise fail(where, f"{where} must be {shape[EXPECTED]}") from None
-        return self._read(shape, value, where)
 
-    def _read(self, shape: Shape, value: object, where: str) -> Any:
+Read = Callable[[Any, str], Any]
+#: The Python types of each dialect type's values (bool is an int: the reader tells them apart).
+_TYPES: dict[str, tuple[type, ...]] = {
+    "object": (Mapping,), "array": (list,), "integer": (int,), "boolean": (bool,),
+    "null": (type(None),), "string": (str,),
+}
+
+
+class _Compiler:
+    """Each shape made once into a function `(value, where) -> value read`, so a read walks the
+    value alone, not the shape too (the JS twin interprets the shape; both say the same)."""
+
+    def __init__(self, book: ShapeBook) -> None:
+        self.book = book
+        #: By (id, document); the shape is kept beside its reader, so an id is never reused.
+        self.readers: dict[tuple[int, str], tuple[Shape, Read]] = {}
+
+    def reader(self, shape: Shape, base: str) -> Read:
+        key = (id(shape), base)
+        found = self.readers.get(key)
+        if found is not None:
+            return found[1]
+        made: list[Read] = []  # a shape that reaches itself through a $ref reads through this
+        self.readers[key] = (shape, lambda value, where: made[0](value, where))
+        try:
+            reader = self.compile(shape, base)
+        except Exception:
+            del self.readers[key]
+            raise
+        made.append(reader)
+        self.readers[key] = (shape, reader)
+        return reader
+
+    def compile(self, shape: Shape, base: str) -> Read:
+        inner = self.inner(shape, base)
+        if EXPECTED not in shape:
+            return inner
+        words = str(shape[EXPECTED])
+
+        def read(value: Any, where: str) -> Any:
+            try:
+                return inner(value, where)
+            except RuleError:
+                raise fail(where, f"{where} must be {words}") from None
+
+        return read
+
+    def inner(self, shape: Shape, base: str) -> Read:
         if "$ref" in shape:
-            target, base = self.book.resolve(shape["$ref"], self.base)
-            return _Reader(self.book, base).read(target, value, where)
+            return self.reader(*self.book.resolve(shape["$ref"], base))
         if "const" in shape:
-            if not same_json(value, shape["const"]):
-                raise fail(where, f"{where} must be {self.expected(shape)}")
-            return _json_copy(value)
+            return self.const(shape, base)
         if "anyOf" in shape:
-            return self._any_of(shape, value, where)
+            return self.any_of(shape, base)
         if "oneOf" in shape:
-            return self._tagged(shape, value, where)
+            return self.tagged(shape, base)
         kind = shape["type"]
         if kind == "object":
-            return self._object(shape, value, where)
+            if shape.get("additionalProperties", False) is not False:
+                return self.map(shape, base)
+            return self.object(shape, base)
         if kind == "array":
-            return self._array(shape, value, where)
-        if not _scalar_ok(shape, value):
-            raise fail(where, f"{where} must be {self.expected(shape)}")
-        return value
+            return self.array(shape, base)
+        return _scalar(shape, _Reader(self.book, base).expected(shape))
 
-    def _any_of(self, shape: Shape, value: object, where: str) -> Any:
-        for branch in shape["anyOf"]:
-            try:
-                return self.read(branch, value, where)
-            except RuleError:
-                continue
-        raise fail(where, f"{where} must be {self.expected(shape)}")
+    def const(self, shape: Shape, base: str) -> Read:
+        text = canonical_json(shape["const"])
 
-    def _tagged(self, shape: Shape, value: object, where: str) -> Any:
+        def read(value: Any, where: str) -> Any:
+            if canonical_json(value) != text:
+                raise fail(where, f"{where} must be {_Reader(self.book, base).expected(shape)}")
+            return _json_copy(value)
+
+        return read
+
+    def any_of(self, shape: Shape, base: str) -> Read:
+        branches = [(self.types(b, base), self.reader(b, base)) for b in shape["anyOf"]]
+
+        def read(value: Any, where: str) -> Any:
+            for types, branch in branches:
+                if types is not None and not isinstance(value, types):
+                    continue  # it would refuse the value: no error made to be thrown away
+                try:
+                    return branch(value, where)
+                except RuleError:
+                    continue
+            raise fail(where, f"{where} must be {_Reader(self.book, base).expected(shape)}")
+
+        return read
+
+    def tagged(self, shape: Shape, base: str) -> Read:
         """A tagged union: the branch whose tag field's `const` equals the value's tag."""
         tag = str(shape[TAG])
-        branches = [self._deref(branch) for branch in shape["oneOf"]]
-        tags = [str(b["properties"][tag]["const"]) for b in branches]
-        if not isinstance(value, Mapping):
-            raise fail(where, f"{where} must be an object")
-        if tag not in value:
-            raise fail(where, f"{where}.{tag} is required")
-        if value[tag] not in tags:
-            raise fail(where, f"{where}.{tag} must be one of {', '.join(tags)}")
-        return self.read(shape["oneOf"][tags.index(value[tag])], value, where)
+        branches = shape["oneOf"]
+        tags = [str(self.deref(branch, base)["properties"][tag]["const"]) for branch in branches]
+        table: dict[str, Read] = {}
+        for name, branch in zip(tags, branches, strict=True):
+            table.setdefault(name, self.reader(branch, base))  # the first of a repeated tag
+        choices = ", ".join(tags)
 
-    def _deref(self, shape: Shape) -> Shape:
+        def read(value: Any, where: str) -> Any:
+            if not isinstance(value, Mapping):
+                raise fail(where, f"{where} must be an object")
+            if tag not in value:
+                raise fail(where, f"{where}.{tag} is required")
+            found = table.get(value[tag]) if isinstance(value[tag], str) else None
+            if found is None:
+                raise fail(where, f"{where}.{tag} must be one of {choices}")
+            return found(value, where)
+
+        return read
+
+    def types(self, shape: Shape, base: str) -> tuple[type, ...] | None:
+        """Python types that hold every value `shape` accepts (None: any may)."""
+        shape = self.deref(shape, base)
+        if "const" in shape:
+            return (Mapping,) if isinstance(shape["const"], Mapping) else (type(shape["const"]),)
+        if "anyOf" in shape:
+            return None
+        if "oneOf" in shape:
+            return (Mapping,)
+        return _TYPES.get(shape.get("type", ""))
+
+    def deref(self, shape: Shape, base: str) -> Shape:
         while "$ref" in shape:
-            shape = self.book.resolve(shape["$ref"], self.base)[0]
+            shape, base = self.book.resolve(shape["$ref"], base)
         return shape
 
-    def _object(self, shape: Shape, value: object, where: str) -> dict[str, Any]:
-        if not isinstance(value, Mapping):
-            raise fail(where, f"{where} must be an object")
-        extra = shape.get("additionalProperties", False)
-        if extra is not False:
-            return self._map(shape, extra, value, where)
+    def object(self, shape: Shape, base: str) -> Read:
         properties: Mapping[str, Shape] = shape.get("properties", {})
-        for key in shape.get("required", ()):
-            if key not in value:
-                raise fail(where, f"{where}.{key} is required")
-        unknown = sorted_keys(key for key in value if key not in properties)
-        if unknown:
-            raise fail(where, f"{where}.{unknown[0]} is not a known field")
-        found = dict(value)
-        for key, sub in properties.items():
-            if key in value:
-                found[key] = self.read(sub, value[key], f"{where}.{key}")
-            elif "default" in sub:
-                found[key] = _json_copy(sub["default"])
-        return found
+        required = tuple(shape.get("required", ()))
+        known = frozenset(properties)
+        fields = [
+            (key, self.reader(sub, base), "default" in sub, sub.get("default"))
+            for key, sub in properties.items()
+        ]
 
-    def _map(
-        self, shape: Shape, values: Shape, value: Mapping[str, Any], where: str
-    ) -> dict[str, Any]:
+        def read(value: Any, where: str) -> dict[str, Any]:
+            if not isinstance(value, Mapping):
+                raise fail(where, f"{where} must be an object")
+            for key in required:
+                if key not in value:
+                    raise fail(where, f"{where}.{key} is required")
+            if not known.issuperset(value):
+                unknown = sorted_keys(key for key in value if key not in known)
+                raise fail(where, f"{where}.{unknown[0]} is not a known field")
+            found = dict(value)
+            for key, sub, has_default, default in fields:
+                if key in value:
+                    found[key] = sub(value[key], f"{where}.{key}")
+                elif has_default:
+                    found[key] = _json_copy(default)
+            return found
+
+        return read
+
+    def map(self, shape: Shape, base: str) -> Read:
         limit = shape["maxProperties"]
-        if len(value) > limit:
-            raise fail(where, f"{where} must be an object of at most {limit} entries")
-        found = dict(value)
-        for key in sorted_keys(value):
-            found[key] = self.read(values, value[key], f"{where}.{key}")
-        return found
+        values = self.reader(shape["additionalProperties"], base)
 
-    def _array(self, shape: Shape, value: object, where: str) -> list[Any]:
-        if not isinstance(value, list) or not _length_ok(shape, len(value)):
-            raise fail(where, f"{where} must be {_type_words(shape)}")
-        prefix: Sequence[Shape] = shape.get("prefixItems", ())
-        found = []
-        for index, item in enumerate(value):
-            sub = prefix[index] if index < len(prefix) else shape["items"]
-            found.append(self.read(sub, item, f"{where}[{index}]"))
-        if shape.get("uniqueItems"):
-            _check_unique(found, where)
-        return found
+        def read(value: Any, where: str) -> dict[str, Any]:
+            if not isinstance(value, Mapping):
+                raise fail(where, f"{where} must be an object")
+            if len(value) > limit:
+                raise fail(where, f"{where} must be an object of at most {limit} entries")
+            found = dict(value)
+            for key in sorted_keys(value):
+                found[key] = values(value[key], f"{where}.{key}")
+            return found
+
+        return read
+
+    def array(self, shape: Shape, base: str) -> Read:
+        prefix = [self.reader(sub, base) for sub in shape.get("prefixItems", ())]
+        rest = shape.get("items")
+        items = self.reader(rest, base) if isinstance(rest, Mapping) else None
+        words, unique = _type_words(shape), bool(shape.get("uniqueItems"))
+
+        def read(value: Any, where: str) -> list[Any]:
+            if not isinstance(value, list) or not _length_ok(shape, len(value)):
+                raise fail(where, f"{where} must be {words}")
+            found = []
+            for index, item in enumerate(value):
+                sub = prefix[index] if index < len(prefix) else items
+                assert sub is not None  # a closed list's length is its prefix's
+                found.append(sub(item, f"{where}[{index}]"))
+            if unique:
+                _check_unique(found, where)
+            return found
+
+        return read
+
+
+def _scalar(shape: Shape, words: str) -> Read:
+    """The reader of an integer, boolean, null or string shape."""
+    ok = _scalar_test(shape)
+
+    def read(value: Any, where: str) -> Any:
+        if not ok(value):
+            raise fail(where, f"{where} must be {words}")
+        return value
+
+    return read
+
+
+def _scalar_test(shape: Shape) -> Callable[[Any], bool]:
+    kind = shape["type"]
+    if kind == "integer":
+        low, high = shape["minimum"], shape["maximum"]
+        return lambda value: type(value) is int and low <= value <= high
+    if kind == "boolean":
+        return lambda value: isinstance(value, bool)
+    if kind == "null":
+        return lambda value: value is None
+    if "enum" in shape:
+        allowed = list(shape["enum"])
+        return lambda value: isinstance(value, str) and value in allowed
+    low, high = int(shape.get("minLength", 0)), shape.get("maxLength")
+    pattern = re.compile(shape["pattern"]) if "pattern" in shape else None
+
+    def ok(value: Any) -> bool:
+        if not isinstance(value, str):
+            return False
+        # UTF-16 code units, as JS counts (an ASCII text has one per character)
+        length = len(value) if value.isascii() else len(value.encode("utf-16-le")) // 2
+        if length < low or (high is not None and length > int(high)):
+            return False
+        return pattern is None or pattern.fullmatch(value) is not None
+
+    return ok
 
 
 def _json_copy(value: Any) -> Any:
@@ -222,25 +358,6 @@ def _length_ok(shape: Shape, length: int) -> bool:
     if "prefixItems" in shape and shape.get("items") is False:
         return length == len(shape["prefixItems"])
     return int(shape.get("minItems", 0)) <= length <= int(shape["maxItems"])
-
-
-def _scalar_ok(shape: Shape, value: object) -> bool:
-    kind = shape["type"]
-    if kind == "integer":
-        low, high = shape["minimum"], shape["maximum"]
-        return isinstance(value, int) and is_int(value) and low <= value <= high
-    if kind == "boolean":
-        return isinstance(value, bool)
-    if kind == "null":
-        return value is None
-    if not isinstance(value, str):
-        return False
-    if "enum" in shape:
-        return value in shape["enum"]
-    length = len(value.encode("utf-16-le")) // 2  # UTF-16 code units, as JS counts
-    if not int(shape.get("minLength", 0)) <= length <= int(shape.get("maxLength", length)):
-        return False
-    return "pattern" not in shape or re.fullmatch(shape["pattern"], value) is not None
 
 
 def _type_words(shape: Shape) -> str:

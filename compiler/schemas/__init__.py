@@ -52,6 +52,9 @@ SHIPS_AS = ("Item", "data")
 UNKNOWN_ENGINE = "?"
 #: The file of `rulesets/<engine>/` that configures the engine, not a content kind.
 ENGINE_FILES = frozenset({"rules_config.schema.json"})
+#: The files of a ruleset's schemas that describe its rules, not content: each rule's input and
+#: each event the rules emit (checked against both engines by tests/rules/test_events.py).
+ENGINE_ONLY_FILES = ("/inputs.schema.json", "/events.schema.json")
 
 #: A path into a document with `*` standing for any array item or any map value.
 FieldPath = tuple[str, ...]
@@ -250,8 +253,9 @@ def _schema_files(directory: Path, engines: tuple[str, ...]) -> list[tuple[str, 
 
 
 def _engine_only(name: str) -> bool:
-    """Schemas only the rules engines read (rule input shapes, the shared primitives' own)."""
-    return name.startswith(f"{plugins.SHARED_ENGINE}/") or name.endswith("/inputs.schema.json")
+    """Schemas only the rules engines read or write (rule input shapes, event shapes, the shared
+    primitives' own), not content."""
+    return name.startswith(f"{plugins.SHARED_ENGINE}/") or name.endswith(ENGINE_ONLY_FILES)
 
 
 def _with_engines(manifest: Mapping[str, Any], engines: tuple[str, ...]) -> dict[str, Any]:

@@ -403,6 +403,9 @@ declare namespace foundry.dice {
  * asynchronous since v12; `total` is undefined until then (the page types it `number`). `dice`
  * is "an Array of the individual DiceTerm instances"; `toMessage` "Transform a Roll instance into
  * a ChatMessage, displaying the roll result" (with `create: false` it returns the message data).
+ * `toJSON` "Represent the data of the Roll as an object suitable for JSON serialization" and
+ * `fromData` "Recreate a Roll instance using a provided data object" (a roll made on another
+ * client, sent over the module socket).
  * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html
  * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html
  */
@@ -419,6 +422,20 @@ declare class Roll {
    * asynchronous.
    */
   render(options?: { flavor?: string; template?: string; isPrivate?: boolean }): Promise<string>;
+  /**
+   * "Represent the data of the Roll as an object suitable for JSON serialization": what a client
+   * sends of a roll it made (as a chat message stores its `rolls`).
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html#toJSON
+   * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html#toJSON
+   */
+  toJSON(): Record<string, unknown>;
+  /**
+   * "Recreate a Roll instance using a provided data object": an evaluated roll another client
+   * made, from its `toJSON`.
+   * v12 https://foundryvtt.com/api/v12/classes/foundry.dice.Roll.html#fromData
+   * v13 https://foundryvtt.com/api/classes/foundry.dice.Roll.html#fromData
+   */
+  static fromData(data: object): Roll;
 }
 
 /**
@@ -449,13 +466,15 @@ declare class User extends foundry.abstract.Document {
 
 /**
  * The TokenDocument: `disposition` is "The disposition of the Token: -2 secret, -1 hostile,
- * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS).
+ * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS); `elevation` "The vertical elevation of the
+ * Token, in distance units".
  * v12 https://foundryvtt.com/api/v12/classes/client.TokenDocument.html
  * v13 https://foundryvtt.com/api/classes/foundry.documents.TokenDocument.html
  */
 declare class TokenDocument extends foundry.abstract.Document {
   readonly name: string;
   readonly disposition: number;
+  readonly elevation: number;
 }
 
 /**

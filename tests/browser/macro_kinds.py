@@ -45,7 +45,9 @@ class Case:
     that read the canvas or open dialogs, the staged scene (`harness/foundry/canvas.mjs`
     `stageScene`) and the dialog answers in order (`harness/foundry/dialogs.mjs`)."""
 
-    dice: tuple[tuple[int, int], ...]
+    # (die, face): the die's sides, or "F" for a Fate die (typed Any: the rulesets' kinds read
+    # their own dice as ints or as Fate dice).
+    dice: tuple[tuple[Any, int], ...]
     actor: str | None
     scene: dict[str, Any] | None = field(default=None, compare=False)
     answers: tuple[dict[str, Any], ...] = field(default=(), compare=False)
@@ -54,7 +56,7 @@ class Case:
     stage: dict[str, Any] | None = field(default=None, compare=False)
 
     @property
-    def queue(self) -> list[dict[str, int]]:
+    def queue(self) -> list[dict[str, Any]]:
         return [{"d": d, "v": v} for d, v in self.dice]
 
     @property

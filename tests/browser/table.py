@@ -20,6 +20,8 @@ STAGE = f"async (s) => (await import('{HELPER}')).stage(s)"
 REMOTE = f"async (r) => (await import('{HELPER}')).applyRemote(r)"
 CONNECT = f"async ([id, on]) => (await import('{HELPER}')).connect(id, on)"
 SCENE = "async (s) => (await import('/harness/foundry/canvas.mjs')).stageScene(s)"
+SCRIPT = f"async (s) => (await import('{HELPER}')).script(s)"
+SCRIPT_LEFT = f"async () => (await import('{HELPER}')).scriptLeft()"
 
 
 def each(names: Iterable[str], value: object) -> dict[str, Any]:
@@ -76,6 +78,16 @@ class Table:
         page.page.context.close()
         for other, client in list(self.pages.items()):
             self.relay(other, client.evaluate(CONNECT, [self.users[name]["_id"], False]))
+
+    def script(self, client: str, dice: list[dict[str, Any]],
+               answers: tuple[Doc, ...] = ()) -> None:
+        """What `client`'s user will roll and answer when another client's work reaches it."""
+        self.pages[client].evaluate(SCRIPT, {"dice": dice, "answers": list(answers)})
+
+    def script_left(self, client: str) -> dict[str, Any]:
+        """The faces and answers `client` did not use, and the dialogs it showed since `script`."""
+        left: dict[str, Any] = self.pages[client].evaluate(SCRIPT_LEFT)
+        return left
 
     def problems(self) -> dict[str, list[str]]:
         return {name: page.take_problems() for name, page in self.pages.items()}

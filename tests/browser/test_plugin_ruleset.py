@@ -67,6 +67,15 @@ RULES: Mapping[str, Rule] = {"count_hits": count_hits}
             "properties": {"count": {"type": "integer", "minimum": 0, "maximum": 20}}}},
         "additionalProperties": False,
     }),
+    f"compiler/schemas/rulesets/{NAME}/events.schema.json": json.dumps({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://rulepack.invalid/schemas/rulesets/{NAME}/events.schema.json",
+        "type": "object", "required": ["type"], "properties": {"type": {"enum": ["hits"]}},
+        "$defs": {"hits": {
+            "type": "object", "required": ["type", "faces", "hits"], "additionalProperties": False,
+            "properties": {"type": {"const": "hits"}, "faces": {"type": "array",
+                           "items": {"type": "integer"}}, "hits": {"type": "integer"}}}},
+    }),
     f"compiler/schemas/rulesets/{NAME}/charm.schema.json": json.dumps({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": f"https://rulepack.invalid/schemas/rulesets/{NAME}/charm.schema.json",

@@ -15,6 +15,7 @@ from typing import Any
 
 import plyvel
 import pytest
+from pack_samples import make_ruleset
 
 from compiler.packing import subtypes as subtypes_of
 from compiler.render.data_models import (
@@ -30,7 +31,8 @@ from compiler.schemas import BASE_URI, SCHEMA_DIR, SchemaSet, default_schemas, h
 
 ENGINES = default_schemas().engines()
 #: Every sub-type of every engine: the shared kinds and the engine's own Item kinds.
-CASES = [(engine, kind) for engine in ENGINES for kind in sorted(subtypes_of(engine))]
+CASES = [(engine, kind) for engine in ENGINES
+         for kind in sorted(subtypes_of(make_ruleset(engine=engine)))]
 JSON_TYPES = {
     "integer": {"integer"}, "number": {"number", "integer"}, "string": {"string"},
     "boolean": {"boolean"}, "array": {"array"}, "object": {"object", "map", "any"},
@@ -85,7 +87,7 @@ def _check_keywords(where: str, schema: Mapping[str, Any], specs: list[FieldSpec
 @pytest.mark.parametrize(("engine", "kind"), CASES)
 def test_every_schema_keyword_is_in_the_description(engine: str, kind: str) -> None:
     schemas = default_schemas()
-    fields = system_fields(engine, kind)
+    fields = system_fields(engine, kind, schemas)
     walked = schemas.walk(schemas.uri(engine, kind))
     mapped = NOT_IN_FIGHTER_SYSTEM if kind == "fighter" else NOT_IN_SYSTEM
     for path, schema in walked:
@@ -103,14 +105,15 @@ def test_every_schema_keyword_is_in_the_description(engine: str, kind: str) -> N
 def test_html_fields_are_the_descriptions_html_strings(engine: str, kind: str) -> None:
     mapped = NOT_IN_FIGHTER_SYSTEM if kind == "fighter" else NOT_IN_SYSTEM
     expected = [p for p in html_fields(engine, kind) if p.split(".")[0] not in mapped]
-    assert html_paths(system_fields(engine, kind)) == expected
+    assert html_paths(system_fields(engine, kind, default_schemas())) == expected
 
 
 def test_description_names_the_document_of_each_subtype() -> None:
     for engine in ENGINES:
-        described = data_schemas(engine)
+        ruleset = make_ruleset(engine=engine)
+        described = data_schemas(ruleset)
         assert {s: d["document"] for s, d in described.items()} == {
-            subtype: document_name for document_name, subtype in subtypes_of(engine).values()
+            subtype: document_name for document_name, subtype in subtypes_of(ruleset).values()
         }
 
 

@@ -19,6 +19,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+# The checkout this file is in, not whichever one an editable install points at: the children's
+# builds must ship the same files as the test session's own.
+sys.path.insert(1, str(Path(__file__).resolve().parents[2]))
 
 from click.testing import CliRunner
 from faults import Recorder, die

@@ -26,6 +26,8 @@ from benchmarks.generate import PLUGINS, generate_content
 
 REPO = Path(__file__).resolve().parents[2]
 MODULE = "rulepack-bench"
+#: The generated manifest targets worldbuilding only, so there is one Item pack.
+ITEMS = "items-worldbuilding"
 WAIT_S = 120  # generous: this machine is shared; correctness is tested here, not speed
 
 
@@ -39,7 +41,8 @@ class Watcher:
             cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         )
         self.lines: queue.Queue[str] = queue.Queue()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -77,6 +80,9 @@ def watcher(tmp_path: Path) -> Iterator[tuple[Watcher, Path, Path]]:
         if child.process.poll() is None:
             child.process.kill()
             child.process.wait()
+        child.reader.join(timeout=WAIT_S)  # the pipe is at its end once the child is gone
+        assert child.process.stdout is not None
+        child.process.stdout.close()
 
 
 def digest(root: Path) -> dict[str, str]:
@@ -89,7 +95,7 @@ def digest(root: Path) -> dict[str, str]:
 def item_names(out: Path) -> set[str]:
     import json
 
-    db = plyvel.DB(str(out / MODULE / "packs" / "items"))
+    db = plyvel.DB(str(out / MODULE / "packs" / ITEMS))
     try:
         return {json.loads(value)["name"] for _, value in db}
     finally:
@@ -120,7 +126,7 @@ def test_a_save_is_rebuilt_and_an_error_keeps_the_last_good_module(
 
 def test_packs_a_running_foundry_holds_are_named(watcher: tuple[Watcher, Path, Path]) -> None:
     child, content, out = watcher
-    lock = out / MODULE / "packs" / "items" / "LOCK"
+    lock = out / MODULE / "packs" / ITEMS / "LOCK"
     lock.touch()
     with open(lock, "r+b") as held:  # LevelDB's lock, as a Foundry server holds it
         fcntl.lockf(held, fcntl.LOCK_EX)
@@ -130,3 +136,16 @@ def test_packs_a_running_foundry_holds_are_named(watcher: tuple[Watcher, Path, P
         child.until("a running Foundry holds the packs of")
     assert any(line.startswith(f"built {out / MODULE}") or "built " in line for line in lines)
     assert child.stop() == 0
+
+
+def test_a_missing_content_folder_is_refused_not_watched(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from compiler.cli import main
+
+    missing = tmp_path / "nowhere"
+    result = CliRunner().invoke(main, ["build", str(missing), "--out", str(tmp_path / "dist"),
+                                       "--watch"])
+    assert result.exit_code == 1
+    assert result.output.strip().endswith(f"no content folder at {missing}; pass the folder that "
+                                          "holds the ruleset folders")

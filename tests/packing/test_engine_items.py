@@ -16,10 +16,10 @@ PHASING = {"id": "phasing", "name": "Phasing", "speed": 6, "movement": 3, "uses_
 def test_each_item_kind_is_carried_under_its_folder_name() -> None:
     common = {"weapons": "weapon", "armor": "armor", "cards": "card", "powers": "power"}
     for engine in default_schemas().engines():
-        fields = carried_fields(engine)
+        fields = carried_fields(make_ruleset(engine=engine))
         assert common.items() <= fields.items()
-        assert sorted(fields.values()) == sorted(item_kinds(engine))
-    assert carried_fields("danger_room")["active_defences"] == "active_defence"
+        assert sorted(fields.values()) == sorted(item_kinds(make_ruleset(engine=engine)))
+    assert carried_fields(make_ruleset())["active_defences"] == "active_defence"
 
 
 def test_a_fighter_embeds_the_active_defences_it_carries() -> None:

@@ -10,6 +10,8 @@
  * delivers an event back to its sender, so a GM asking itself runs the handler at once. Each
  * request id is done once per client, however often it arrives. Like Foundry's own dice, this
  * trusts the asking client: a handler checks what a request may touch, not how it was rolled.
+ * A request may also name one user (`askUser`: a player's part of a roll), and goes to the active
+ * GM when that user leaves.
  * @module foundry/gm-requests
  */
 
@@ -100,6 +102,27 @@ export async function askGm(kind, data) {
 }
 
 /**
+ * Ask one user's client to do `kind` with `data` (a player's own part of a roll: their defence,
+ * their dice): at once when that user is this client's, else sent over the socket like a GM
+ * request. When that user leaves before answering, the request goes to the active GM instead
+ * (`resend`), who rolls for a character whose player is away.
+ * @param {string} userId
+ * @param {string} kind
+ * @param {unknown} data  JSON
+ * @returns {Promise<void>}
+ */
+export async function askUser(userId, kind, data) {
+  if ( !handlers.has(kind) ) throw new Error(`${MODULE_ID} | no request "${kind}"`);
+  const me = game.user?.id;
+  if ( !me ) throw new NoGmError(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
+  /** @type {Request} */
+  const request = { type: "request", id: requestId(), kind, data, from: me, to: userId };
+  if ( userId === me ) return run(request);
+  pending.set(request.id, request);
+  emit(request);
+}
+
+/**
  * Do a request on this client (the GM it names), once; answer the sender.
  * @param {Request} request
  * @returns {Promise<void>}
@@ -159,11 +182,12 @@ function resend() {
 }
 
 /**
- * Listen on the module's socket and follow GMs joining and leaving (call once, on `init`).
+ * Listen on the module's socket and follow GMs joining and leaving, and any user leaving (their
+ * unanswered requests go to the active GM) (call once, on `init`).
  */
 export function registerGmRequests() {
   game.socket?.on(EVENT, onMessage);
-  Hooks.on("userConnected", (/** @type {User} */ user) => {
-    if ( user.isGM ) resend();
+  Hooks.on("userConnected", (/** @type {User} */ user, /** @type {boolean} */ connected) => {
+    if ( user.isGM || (connected === false) ) resend();
   });
 }

@@ -16,6 +16,8 @@ import { sortedKeys } from "./inputs.mjs";
 
 const EXPECTED = "x-rulepack-expected";
 const TAG = "x-rulepack-tag";
+/** @type {Map<string, RegExp>} Each `pattern` made into its whole-text RegExp once. */
+const PATTERNS = new Map();
 
 /**
  * Shape documents by `$id`, resolving `$ref`s between and within them.
@@ -28,7 +30,7 @@ export class ShapeBook {
     /** @type {Record<string, Shape>} */
     this.documents = {};
     for ( const document of documents ) this.documents[String(document.$id)] = document;
-    /** @type {Map<string, [Shape, string]>} */
+    /** @type {Map<string, Map<string, [Shape, string]>>} By document, then by `$ref`. */
     this.resolved = new Map();
   }
 
@@ -39,15 +41,16 @@ export class ShapeBook {
    * @returns {[Shape, string]}
    */
   resolve(ref, base) {
-    const key = `${ref}\u0000${base}`;
-    let found = this.resolved.get(key);
+    let byRef = this.resolved.get(base);
+    if ( byRef === undefined ) this.resolved.set(base, byRef = new Map());
+    let found = byRef.get(ref);
     if ( found === undefined ) {
       const [uri, pointer = ""] = new URL(ref, base).href.split("#");
       /** @type {any} */
       let node = this.documents[uri];
       for ( const part of pointer.split("/").filter(p => p) ) node = node[part];
       found = [node, uri];
-      this.resolved.set(key, found);
+      byRef.set(ref, found);
     }
     return found;
   }
@@ -131,6 +134,14 @@ function isObject(value) {
   return (value !== null) && (typeof value === "object") && !Array.isArray(value);
 }
 
+/**
+ * @param {unknown} value
+ * @returns {string} its JSON type: object, array, null, number, string or boolean
+ */
+function jsonType(value) {
+  return value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+}
+
 /** One read: the book and the document the current shape belongs to. */
 class Reader {
   /**
@@ -209,6 +220,7 @@ class Reader {
    */
   anyOf(shape, value, where) {
     for ( const branch of shape.anyOf ) {
+      if ( !this.mayHold(branch, value) ) continue;  // it would refuse the value: no error thrown away
       try {
         return this.read(branch, value, where);
       } catch(err) {
@@ -216,6 +228,20 @@ class Reader {
       }
     }
     throw fail(where, `${where} must be ${this.expected(shape)}`);
+  }
+
+  /**
+   * Whether `value` is of a JSON type `shape` may accept (false: `shape` certainly refuses it).
+   * @param {Shape} shape
+   * @param {unknown} value
+   * @returns {boolean}
+   */
+  mayHold(shape, value) {
+    let base = this.base;
+    while ( Object.hasOwn(shape, "$ref") ) [shape, base] = this.book.resolve(shape.$ref, base);
+    if ( Object.hasOwn(shape, "const") ) return jsonType(shape.const) === jsonType(value);
+    if ( Object.hasOwn(shape, "anyOf") ) return true;
+    return jsonType(value) === (Object.hasOwn(shape, "oneOf") ? "object" : shape.type === "integer" ? "number" : shape.type);
   }
 
   /**
@@ -341,7 +367,9 @@ function scalarOk(shape, value) {
   if ( Object.hasOwn(shape, "enum") ) return shape.enum.includes(value);
   const length = value.length;
   if ( !((Number(shape.minLength ?? 0) <= length) && (length <= Number(shape.maxLength ?? length))) ) return false;
-  return !Object.hasOwn(shape, "pattern") || new RegExp(`^(?:${shape.pattern})$`).test(value);
+  if ( !Object.hasOwn(shape, "pattern") ) return true;
+  if ( !PATTERNS.has(shape.pattern) ) PATTERNS.set(shape.pattern, new RegExp(`^(?:${shape.pattern})$`));
+  return /** @type {RegExp} */ (PATTERNS.get(shape.pattern)).test(value);
 }
 
 /**

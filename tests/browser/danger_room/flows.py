@@ -89,8 +89,9 @@ def idle_reason(fight: Fight, fighter: str, card: dict[str, Any], name: str) -> 
 
 
 def play_card(world: World, fighter: str, key: str, targets: list[str], boost: list[int],
-              script: Script, nonce: str) -> Outcome:
-    """`playCard`: reveal, prepare, begin the turn, act by kind, mark the fighter as acted."""
+              script: Script, nonce: str, wield: list[str] | None = None) -> Outcome:
+    """`playCard`: reveal, prepare, begin the turn, act by kind, mark the fighter as acted
+    (`wield`: the weapons a `change_weapons` card's form answers)."""
     fight = read_fight(world)
     mark(fight, fighter, reveal={"round": world.round, "card": key, "nonce": nonce})
     card, name, speaker = card_of(fight, key), str(world.items[key]["name"]), world.name(fighter)
@@ -107,6 +108,12 @@ def play_card(world: World, fighter: str, key: str, targets: list[str], boost: l
                    lines=(idle,))
     elif attack is not None:
         attack_action(fight, script, attack, speaker)
+    elif card["kind"] == "change_weapons":
+        assert wield is not None, "a weapon change asks which weapons to wield"
+        me = fight.fighter(fighter)
+        inp = {"fighter": fighter, "weapons": me["weapons"], "wielded": wield}
+        fight_step(fight, script, "change_weapons", inp, speaker=speaker, title=title,
+                   state_of=lambda s: {"fighters": {fighter: {**me, "wielded": s["wielded"]}}})
     elif card["kind"] in DEFENDS:
         protects = targets[0] if len(targets) == 1 else fighter
         inp = {"state": fight.state, "owner": fighter, "card": card, "protects": protects}
@@ -154,13 +161,16 @@ def published_speeds(fight: Fight, cards: dict[str, str]) -> list[list[Any]]:
 
 
 def reveal_speeds(world: World, script: Script, cards: dict[str, str]) -> Outcome:
-    """`revealSpeeds` (GM): played, the phase, each kept pick's Speed, then the order."""
+    """`revealSpeeds` (GM): played, the phase with the sealed commitments, each kept pick's
+    Speed, then the order."""
     fight = read_fight(world)
     inside = [s.fighter for s in world.seats if fight.fighter(s.fighter)["status"] not in OUT]
     apply_state(fight, {"fighters": {
         f: {**fight.fighter(f), "played": True, "acted": False} for f in inside}})
-    update(fight, f"Combat.{COMBAT_ID}", {f"flags.{MODULE}.phase": {"round": world.round,
-                                                                       "phase": "speeds"}})
+    seals = {s.combatant: world.combatant_flags[s.combatant]["commit"]["hash"]
+             for s in world.seats if s.fighter in inside}
+    update(fight, f"Combat.{COMBAT_ID}", {f"flags.{MODULE}.phase": {
+        "round": world.round, "phase": "speeds", "commits": seals}})
     speeds = published_speeds(fight, cards)
     for ident, speed in speeds:
         mark(fight, ident, speed={"round": world.round, "speed": speed})

@@ -10,6 +10,7 @@ not own through the GM's client, by the numbers the Python engine gives for the 
 
 from __future__ import annotations
 
+import hashlib
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -23,7 +24,8 @@ from playwright.sync_api import BrowserContext
 from table import SCENE, Table, each, seated
 
 from compiler.rules import run_case
-from danger_room.world import GM, MODULE, World, before, sample_world, scene
+from danger_room.play import card_of, turn_speed
+from danger_room.world import GM, MODULE, World, before, read_fight, sample_world, scene
 
 PLAYER_A = {"_id": "playerA000000001", "name": "Laura", "role": 1}
 PLAYER_B = {"_id": "playerB000000001", "name": "Julian", "role": 1}
@@ -313,3 +315,145 @@ def test_a_blow_is_not_lost_when_the_gm_leaves_before_applying_it(
         assert all(len(found) == 1 for found in listed.values()), listed
         assert table.table.problems() == each(table.pages, [])
     assert blocked_requests == []
+
+
+# ------------------------------------------------------------------ a swap of the same Speed
+
+#: Hellfire's Block (a card) and Barrier (an Active Defence on her world copy) share Speed 4:
+#: swapped at the reveal, the published Speed still fits, so only the commitment can refuse it.
+SAME_SPEED = ("block", "barrier")
+HELLFIRE = "Combat.harnessCombat001.Combatant.cbtHellfire"
+TAMPER_STORAGE = """([card]) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('.cbtHellfire'));
+    const kept = JSON.parse(localStorage.getItem(key));
+    localStorage.setItem(key, JSON.stringify({...kept, card}));
+    return kept.nonce;
+}"""
+REVEAL = "(id) => game.combat.combatants.get(id).getFlag('rulepack-danger-room', 'reveal') ?? null"
+SPEED = "(id) => game.combat.combatants.get(id).getFlag('rulepack-danger-room', 'speed')"
+
+
+def hellfires_turn(table: FightTable) -> None:
+    """Everyone picks (Hellfire's player her Block), the Speeds are revealed and the GM moves
+    the tracker on to Hellfire."""
+    pick(table, "a", "x-23", "claw-strike")
+    pick(table, "b", "hellfire", SAME_SPEED[0])
+    pick(table, "gm", "hand-operative", "katana-cut")
+    pick(table, "gm", "hand-operative-2", "block")
+    table.run("gm", "Danger Room: Reveal Speeds", None, dice=(6, 1, 6, 1))
+    gm = table.pages["gm"]
+    turn = gm.evaluate("() => game.combat.turns.findIndex((c) => c.id === 'cbtHellfire')")
+    gm.evaluate("(t) => game.combat.update({turn: t})", turn)
+    table.relay("gm", {"updates": [{"uuid": "Combat.harnessCombat001", "changes": {"turn": turn}}]})
+    assert table.table.everywhere("() => game.combat.combatant.id") == each(table.pages,
+                                                                            "cbtHellfire")
+
+
+def same_speed(table: FightTable) -> int:
+    """Hellfire's published Speed, which Barrier gives her as Block does (the engine's
+    `turn_speed` for each card)."""
+    fight = read_fight(table.world)
+    speeds = {turn_speed(fight, "hellfire", card_of(fight, card)) for card in SAME_SPEED}
+    [speed] = speeds
+    assert table.table.everywhere(SPEED, "cbtHellfire") == each(
+        table.pages, {"round": 1, "speed": speed})
+    return int(speed)
+
+
+def test_a_same_speed_swap_is_refused_on_the_players_client(table: FightTable) -> None:
+    """Hellfire's player rewrites the pick kept in her own browser to Barrier, of the same Speed
+    as the Block she committed: her own client refuses to reveal it, and nothing is published."""
+    hellfires_turn(table)
+    same_speed(table)
+    player = table.pages["b"]
+    player.evaluate(TAMPER_STORAGE, [SAME_SPEED[1]])
+    mismatch = table.module.lang["RULEPACK.DangerRoom.RevealMismatch"].replace("{name}",
+                                                                               "Hellfire")
+    run = table.run("b", "Danger Room: Barrier", "hellfire")
+    assert [n["message"] for n in run["notifications"]] == [mismatch]
+    assert run["messages"] == [] and run["updates"] == [] and run["socket"] == []
+    assert run["problems"] == [f"console error: {mismatch}"]
+    assert table.table.everywhere(REVEAL, "cbtHellfire") == each(table.pages, None)
+    assert table.table.problems() == each(table.pages, [])
+
+
+def test_a_recommitment_after_the_speeds_is_refused(table: FightTable) -> None:
+    """Hellfire's player, who owns her Combatant, rewrites her commitment to Barrier's hash once
+    the Speeds are out and keeps Barrier as her pick: the hash now fits her flag, the Speed fits
+    too, yet the reveal is checked against the commitments the GM's client sealed on the Combat
+    when it revealed the Speeds, so her own client refuses it and nothing is published."""
+    hellfires_turn(table)
+    same_speed(table)
+    player = table.pages["b"]
+    nonce = player.evaluate(TAMPER_STORAGE, [SAME_SPEED[1]])
+    recommit = {"round": 1, "hash": hashlib.sha256(f"{SAME_SPEED[1]}|{nonce}".encode()).hexdigest()}
+    player.evaluate("(c) => game.combat.combatants.get('cbtHellfire').setFlag("
+                    "'rulepack-danger-room', 'commit', c)", recommit)
+    table.relay("b", {"updates": [{"uuid": HELLFIRE,
+                                   "changes": {f"flags.{MODULE}.commit": recommit}}]})
+    sealed = "() => game.combat.getFlag('rulepack-danger-room', 'phase').commits.cbtHellfire"
+    assert table.table.everywhere(sealed) == each(
+        table.pages, hashlib.sha256(f"{SAME_SPEED[0]}|{nonce}".encode()).hexdigest())
+    mismatch = table.module.lang["RULEPACK.DangerRoom.RevealMismatch"].replace("{name}",
+                                                                               "Hellfire")
+    run = table.run("b", "Danger Room: Barrier", "hellfire")
+    assert [n["message"] for n in run["notifications"]] == [mismatch]
+    assert run["messages"] == [] and run["updates"] == [] and run["socket"] == []
+    assert run["problems"] == [f"console error: {mismatch}"]
+    assert table.table.everywhere(REVEAL, "cbtHellfire") == each(table.pages, None)
+    assert table.table.problems() == each(table.pages, [])
+
+
+@pytest.mark.parametrize("forged", ["same_speed_card", "wrong_salt"])
+def test_a_forged_reveal_is_refused_by_every_other_client(table: FightTable, forged: str) -> None:
+    """Hellfire's client publishes a reveal that is not her commitment: Barrier (the same Speed
+    as her Block) with her real nonce, or her Block with another nonce. The GM's and the other
+    player's clients report it, and the GM's refuses to play it."""
+    hellfires_turn(table)
+    same_speed(table)
+    player = table.pages["b"]
+    nonce = player.evaluate(TAMPER_STORAGE, [SAME_SPEED[0]])  # (the kept pick, unchanged)
+    card, salt = ((SAME_SPEED[1], nonce) if forged == "same_speed_card"
+                  else (SAME_SPEED[0], ("0" if nonce[0] != "0" else "1") + nonce[1:]))
+    reveal = {"round": 1, "card": card, "nonce": salt}
+    player.evaluate("(r) => game.combat.combatants.get('cbtHellfire').setFlag("
+                    "'rulepack-danger-room', 'reveal', r)", reveal)
+    table.relay("b", {"updates": [{"uuid": HELLFIRE,
+                                   "changes": {f"flags.{MODULE}.reveal": reveal}}]})
+    mismatch = table.module.lang["RULEPACK.DangerRoom.RevealMismatch"].replace("{name}",
+                                                                               "Hellfire")
+    for name in ("gm", "a"):
+        assert table.pages[name].take_problems() == [f"console error: {mismatch}"], name
+    macro = "Danger Room: Barrier" if card == "barrier" else "Danger Room: Block"
+    run = table.run("gm", macro, "hellfire")
+    assert [n["message"] for n in run["notifications"]] == [mismatch]
+    assert run["messages"] == [] and run["updates"] == []
+    assert run["problems"] == [f"console error: {mismatch}"]
+    assert table.table.problems() == each(table.pages, [])
+
+
+def test_a_forged_relay_message_cannot_rewrite_a_commitment_or_a_reveal(table: FightTable) -> None:
+    """A message forged on the module socket, as if Hellfire's client relayed a blow's writes,
+    asks the GM's client to set her commitment to Barrier's hash and to publish Barrier as her
+    reveal (a player may not write the GM's Hand Operative's, so she would need the GM): the
+    GM's client applies only fight state, refuses both, and every client keeps the real
+    commitment and no reveal."""
+    hellfires_turn(table)
+    player = table.pages["b"]
+    nonce = player.evaluate(TAMPER_STORAGE, [SAME_SPEED[0]])
+    forged_hash = hashlib.sha256(f"{SAME_SPEED[1]}|{nonce}".encode()).hexdigest()
+    commit = f"(id) => game.combat.combatants.get(id).getFlag('{MODULE}', 'commit')"
+    before = table.table.everywhere(commit, "cbtHandA")
+    changes = [{"uuid": "Combat.harnessCombat001.Combatant.cbtHandA",
+                "path": f"flags.{MODULE}.commit", "value": {"round": 1, "hash": forged_hash}},
+               {"uuid": HELLFIRE, "path": f"flags.{MODULE}.reveal",
+                "value": {"round": 1, "card": SAME_SPEED[1], "nonce": nonce}}]
+    request = {"type": "request", "id": "forged0000000001", "kind": "danger_room.writes",
+               "data": {"runs": [{"card": None, "changes": changes}]},
+               "from": PLAYER_B["_id"], "to": GM["_id"]}
+    table.relay("b", {"socket": [{"event": f"module.{MODULE}", "data": request}]})
+    refused = table.module.lang["RULEPACK.Gm.Refused"]
+    assert table.pages["gm"].take_problems() == [f"console error: {refused}"] * 2
+    assert table.table.everywhere(commit, "cbtHandA") == before
+    assert table.table.everywhere(REVEAL, "cbtHellfire") == each(table.pages, None)
+    assert table.table.problems() == each(table.pages, [])

@@ -6,11 +6,13 @@
  * it shares the stand-ins' module instances.
  *
  * And the server's part between clients (`applyRemote`): what one client did reaches the others
- * as Foundry's server would pass it on.
+ * as Foundry's server would pass it on; and what this client's user will do when another
+ * client's request reaches it (`script`: the dice they roll, the dialogs they answer).
  * @module harness/stage
  */
 
 import { stageFight } from "./foundry/combat.mjs";
+import { scriptedDice } from "./foundry/dice.mjs";
 import { scriptedAnswers } from "./foundry/dialogs.mjs";
 import { idsFor } from "./foundry/utils.mjs";
 import { fromUuid } from "./foundry/uuid.mjs";
@@ -123,4 +125,27 @@ export async function connect(id, connected) {
   game.users.connect(id, connected);
   await window.harness.settle();
   return { socket: structuredClone(record.socket.slice(before)) };
+}
+
+/**
+ * What this client's user does when work from another client reaches it (a defence to choose
+ * and roll, say), as `runMacro` scripts a macro's: the faces its rolls take and the answers its
+ * dialogs get, in order. `scriptLeft` reports what was not used (the test requires nothing).
+ * @param {{dice?: {d: number|string, v: number}[], answers?: object[]}} script
+ */
+export async function script({ dice = [], answers = [] }) {
+  const { record } = await import("./foundry/record.mjs");
+  scriptedDice.script(dice);
+  scriptedAnswers.script(answers);
+  record.dialogs.length = 0;
+}
+
+/** The scripted faces and answers left on this client, and the dialogs it showed since `script`. */
+export async function scriptLeft() {
+  const { record } = await import("./foundry/record.mjs");
+  return {
+    diceLeft: structuredClone(scriptedDice.queue),
+    answersLeft: structuredClone(scriptedAnswers.queue),
+    dialogs: structuredClone(record.dialogs),
+  };
 }

@@ -40,6 +40,8 @@ from hazard_location.world import (
 Doc = dict[str, Any]
 Dice = tuple[tuple[int, int], ...]
 D6, D100 = 6, 100
+#: Between the first and last die of a run on the card ("dice 1\u20136", as `rollerLines` writes).
+EN_DASH = "\u2013"
 
 
 def six(*faces: int) -> Dice:
@@ -54,6 +56,11 @@ def answer(**fields: Any) -> Doc:
     return {"action": "attack", "fields": {"weapon": "service-handgun", **fields}}
 
 
+def defend(choice: str = "auto") -> Doc:
+    """The defence window answered (on the defender's client: here the GM's, for an NPC)."""
+    return {"action": "defend", "fields": {"defence": choice}}
+
+
 def attack_cases(ctx: MacroContext) -> list[Case]:
     """A miss, a Called Shot, the species chooser, a hit that ablates the cuirass, stacked
     penalties, and both sides of Maximum Range: 400 m is in reach (-19 dice leave none),
@@ -61,16 +68,16 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     m = ctx.module
     ann, bob, cara = fighter(m, ATTACKER), fighter(m, TARGET), fighter(m, OTHER, species=False)
     called = ({"action": "called", "fields": {"weapon": "service-handgun"}},
-              {"action": "attack", "fields": {"location": "head"}})
+              {"action": "attack", "fields": {"location": "head"}}, defend())
     hit = (*six(5, 6, 2, 6, 3, 2), (D100, 25), *six(6, 2, 6, 5, 1, 3, 6, 4))
     penalties = answer(attacker_moved=True, target_moved=True, cover="partial", complication="dim")
     layouts: list[tuple[Doc, tuple[int, int], Dice, tuple[Doc, ...]]] = [
-        (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(),)),
+        (bob, (3, 0), six(2, 2, 3, 4, 2, 3), (answer(), defend())),
         (bob, (0, 3), six(6, 5, 5, 1), called),
-        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"),)),
-        (bob, (3, 0), hit, (answer(),)),
-        (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties,)),
-        (bob, (40, 0), (), (answer(),)),
+        (cara, (3, -1), (*six(5, 5, 6, 2, 3, 1), (D100, 95)), (answer(species="human"), defend())),
+        (bob, (3, 0), hit, (answer(), defend())),
+        (bob, (3, 0), (*six(5, 5), (D100, 60)), (penalties, defend("none"))),
+        (bob, (40, 0), (), (answer(), defend())),
         (bob, (41, 0), (), (answer(),)),
     ]
     cases = [Case(dice, None, scene=attack_scene(ann, target, at), answers=answers)
@@ -78,12 +85,12 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
     # Swords drawn: Bob parries with 3 successes to Ann's 1, a MoS of 2 >= 1, and strikes back
     # through Ann's torso armour (HZ-R13, HZ-R14, HZ-G07).
     sword = armed(ann)["items"][-1]["_id"]
-    parry = {"action": "attack", "fields": {"weapon": sword, "defence": "parry"}}
+    parry = ({"action": "attack", "fields": {"weapon": sword}}, defend("parry"))
     riposte = (*six(5, 1, 2, 3), *six(5, 6, 5, 2), (D100, 30),
                *six(6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5))
     # First, so that the ablating hit stays the middle case, the screenshot's (screenshot.py).
     return [Case(riposte, None, scene=attack_scene(armed(ann), armed(bob), (1, 0)),
-                 answers=(parry,)), *cases]
+                 answers=parry), *cases]
 
 
 def cover_of(fields: Doc) -> Doc | None:
@@ -93,10 +100,15 @@ def cover_of(fields: Doc) -> Doc | None:
     return {"kind": kind} if kind == "partial" else {"kind": kind, "av": int(fields["cover_av"])}
 
 
-def defence_of(fields: Doc, defender: Doc) -> Doc:
-    """As `defenceOf`: a parry names the defender's first melee weapon, if it has one."""
-    choice = fields.get("defence", "auto")
-    if choice == "none":
+def defence_answer(case: Case) -> str | None:
+    """The defence chosen in the case's defence window; None when the attack asked for none."""
+    return next((a["fields"]["defence"] for a in case.answers if a["action"] == "defend"), None)
+
+
+def defence_of(choice: str | None, defender: Doc) -> Doc:
+    """As `defenceFields`: a parry names the defender's first melee weapon, if it has one; no
+    defence window (an attack that never reaches the Tests) is no reaction."""
+    if choice is None or choice == "none":
         return {"defender_can_react": False}
     if choice not in ("evade", "parry"):
         return {"defence": {"kind": "evade"}}
@@ -135,7 +147,8 @@ def attack_input(ctx: MacroContext, case: Case) -> Doc:
         "attacker_moved": bool(fields.get("attacker_moved")),
         "target_moved": bool(fields.get("target_moved")), "called_shot": called,
         "cover": cover_of(fields), "complications": [complication] if complication else [],
-        "die_mods": [], **defence_of(fields, defender), "content": engine_content(ctx.module),
+        "die_mods": [], "content": engine_content(ctx.module),
+        **defence_of(defence_answer(case), defender),
     }
 
 
@@ -157,6 +170,28 @@ def names_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]]) -> dict[str, str]:
     return names | {i: item["name"] for _, _, items in sides for i, item in items.items()}
 
 
+def roller_lines(lang: dict[str, str], defence: str | None, events: list[Doc], count: int,
+                 rollers: tuple[str, str, str] = (USER_NAME,) * 3) -> list[str]:
+    """As `rollerLines`: who chose the defence, then who rolled each run of dice (`rollers`:
+    the attack's, the defence's and the struck character's roller; on one client, its user)."""
+    lines = []
+    if defence is not None:
+        choice = lang[f"RULEPACK.Hazard.Defence{defence.capitalize()}"]
+        lines.append(foundry_format(lang["RULEPACK.Hazard.Rollers.Defence"], name=rollers[1],
+                                    defence=choice))
+    pools = {e["side"]: e["pool"] for e in events if e["type"] == "test"}
+    a, d = pools.get("attacker", 0), pools.get("defender", 0)
+    runs = [("attack", rollers[0], 0, a), ("defence", rollers[1], a, a + d),
+            ("struck", rollers[2], a + d, count)]
+    for part, name, first, end in runs:
+        if end > first:
+            dice = f"{first + 1}" if end - first == 1 else f"{first + 1}{EN_DASH}{end}"
+            lines.append(foundry_format(lang["RULEPACK.Hazard.Rollers.Rolled"], name=name,
+                                        part=lang[f"RULEPACK.Hazard.Rollers.Part.{part}"],
+                                        dice=dice))
+    return lines
+
+
 def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
     lang = ctx.module.lang
     inp = attack_input(ctx, case)
@@ -172,7 +207,8 @@ def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
     summary = [foundry_format(lang["RULEPACK.Hazard.Summary.Attack"], attacker=a, target=d,
                               weapon=at),
                *outcome_lines(lang, result["events"], names_of(sides),
-                              labels(inp["content"]), sides[1][1]["id"])]
+                              labels(inp["content"]), sides[1][1]["id"]),
+               *roller_lines(lang, defence_answer(case), result["events"], len(case.dice))]
     title = foundry_format(lang["RULEPACK.Hazard.AttackCard"], attacker=a, target=d)
     message = card(lang, (a, title, summary), case.dice, result, changes)
     return Outcome(messages=(message,), updates=updates(changes))

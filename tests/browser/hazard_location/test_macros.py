@@ -22,7 +22,7 @@ from macro_kinds import Case, MacroContext, context_for, foundry_format
 from compiler.rules import RuleError, run_case
 from compiler.rules.hazard_location import shipped as shipped
 from hazard_location.cards import new_injuries
-from hazard_location.kinds import attack_input, blast_cases, expect_blast, predicted, six
+from hazard_location.kinds import attack_input, blast_cases, defend, expect_blast, predicted, six
 from hazard_location.world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
 
 #: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
@@ -71,6 +71,8 @@ def attack(module: BuiltModule, target: dict[str, Any], at: tuple[int, int],
 
 HIT = (*six(5, 6, 2, 6, 3, 2), (100, 25), *six(6, 2, 6, 5, 1, 3, 6, 4))
 ANSWER = {"action": "attack", "fields": {"weapon": "service-handgun"}}
+#: The defence window, answered on this client (the GM's, who rolls for the NPC Bob).
+DEFEND = defend()
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)
@@ -78,7 +80,7 @@ def test_the_card_holds_the_python_engines_call_and_result(
     module: BuiltModule, open_page: OpenPage, generation: int
 ) -> None:
     ctx = macro(module, "hazard_location.attack")
-    case = attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER)
+    case = attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER, DEFEND)
     result = run(open_page(module, generation), ctx, case)
     card = stored(result["messages"][0])
     inp = attack_input(ctx, case)
@@ -94,7 +96,7 @@ def test_ablation_is_written_back_and_undo_restores_it(
 ) -> None:
     page = open_page(module, 13)
     ctx = macro(module, "hazard_location.attack")
-    result = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER))
+    result = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER, DEFEND))
     read = """id => { const a = game.actors.get(id);
         const cuirass = [...a.items].find((i) => i.name === "Cuirass");
         return [a.system.stamina_current, cuirass.system.current_av]; }"""
@@ -117,7 +119,7 @@ def test_injuries_are_written_back_and_undo_restores_them(
     old = {"location": "left-arm", "source": "combat-knife", "result": "Cut"}
     bob["system"]["injuries"] = [old]
     case = attack(module, bob, (0, 3), six(6, 5, 5, 1), called,
-                  {"action": "attack", "fields": {"location": "head"}})
+                  {"action": "attack", "fields": {"location": "head"}}, DEFEND)
     expected = predicted(ctx, "attack", attack_input(ctx, case), case.dice)
     [wounds] = new_injuries(expected["events"]).values()
     assert [w["location"] for w in wounds] == ["head"]
@@ -138,7 +140,7 @@ def test_called_shot_window_lists_every_human_location_with_the_seeds_penalty(
     ctx = macro(module, "hazard_location.attack")
     called = {"action": "called", "fields": {"weapon": "service-handgun"}}
     case = attack(module, fighter(module, TARGET), (3, 0), six(6, 5, 5, 1), called,
-                  {"action": "attack", "fields": {"location": "head"}})
+                  {"action": "attack", "fields": {"location": "head"}}, DEFEND)
     result = run(open_page(module, 12), ctx, case)
     window = result["dialogs"][1]
     assert window["title"] == module.lang["RULEPACK.Hazard.CalledShot"]
@@ -161,13 +163,14 @@ def test_species_is_the_targets_or_chosen_in_the_attack_window(
 ) -> None:
     ctx = macro(module, "hazard_location.attack")
     page = open_page(module, 12)
-    automatic = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER))
+    automatic = run(page, ctx, attack(module, fighter(module, TARGET), (3, 0), HIT, ANSWER,
+                                      DEFEND))
     window = automatic["dialogs"][0]
     assert "species" not in [f["name"] for f in window["fields"]]
     assert module.lang["RULEPACK.Hazard.Species"] in window["text"] and "Human" in window["text"]
     chooser = {"action": "attack", "fields": {"weapon": "service-handgun", "species": "human"}}
     unknown = fighter(module, OTHER, species=False)
-    chosen = run(page, ctx, attack(module, unknown, (3, 0), HIT, chooser))
+    chosen = run(page, ctx, attack(module, unknown, (3, 0), HIT, chooser, DEFEND))
     field = next(f for f in chosen["dialogs"][0]["fields"] if f["name"] == "species")
     assert field["options"] == [{"value": "human", "text": "Human"}]
     defender = stored(chosen["messages"][0])["call"]["input"]["defender"]
@@ -187,7 +190,7 @@ def test_a_typed_distance_stays_exact_at_a_range_boundary(
     answer = {"action": "attack", "fields": {"weapon": "service-handgun", "distance": typed,
                                              "distance_unit": "m"}}
     case = attack(module, fighter(module, TARGET), (3, 0), six(*[2] * (7 - penalty)), answer,
-                  grid={"type": "gridless"})
+                  DEFEND, grid={"type": "gridless"})
     result = run(open_page(module, 13), ctx, case)
     distance = next(f for f in result["dialogs"][0]["fields"] if f["name"] == "distance")
     assert distance["value"] == ""
@@ -258,9 +261,9 @@ def test_on_a_square_grid_the_distance_is_typed_not_counted_as_hexes(
     answer = {"action": "attack", "fields": {"weapon": "service-handgun", "distance": "45",
                                              "distance_unit": "m"}}
     case = attack(module, fighter(module, TARGET), (3, 3), six(2, 2, 2, 2, 2), answer,
-                  grid={"type": "square", "distance": 5, "units": "ft"})
+                  DEFEND, grid={"type": "square", "distance": 5, "units": "ft"})
     result = run(open_page(module, generation), ctx, case)
-    [window] = result["dialogs"]
+    window, _defence = result["dialogs"]
     distance = next(f for f in window["fields"] if f["name"] == "distance")
     assert distance["value"] == ""
     assert module.lang["RULEPACK.Hazard.TypeDistanceSquare"] in window["text"]

@@ -1,10 +1,12 @@
 """A Hazard Dice attack at a table of a GM, an Assistant GM and a player, in a dnd5e world over
 plain http (the acceptance table of issue 10): the player's character shoots an NPC the player
-does not own. Foundry's server would refuse the player's write to the NPC, so the player's card
-names the changes and the active GM's client (one of the two GMs online; a full GM account with
-the lowest id is offline) applies them once, over the module socket, to the NPC's token (an
-unlinked token: its own copy of the sheet, not the sidebar actor), on a card whose Undo restores
-them on every client. Nothing is relayed through the chat log.
+does not own. The player's client rolls the attack; the NPC's defence and wounds are the
+active GM's to choose and roll (issue 17). Foundry's server would refuse the player's write to
+the NPC, so the player's card names the changes and the active GM's client (one of the two GMs
+online; a full GM account with the lowest id is offline) applies them once, over the module
+socket, to the NPC's token (an unlinked token: its own copy of the sheet, not the sidebar
+actor), on a card whose Undo restores them on every client. Nothing is relayed through the chat
+log.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ CARDS = """(id) => [...game.messages].map((m) => {
     return {author: m.user, changes: (state?.changes ?? []).map((c) => [c.uuid, c.path]),
             card: state !== null, whisper: m.whisper ?? [], summary: state?.card.summary ?? []};
 })"""
+MESSAGES = """() => [...game.messages].map((m) => ({user: m.user, flags: m.flags,
+    actions: harness.shownMessage(m.id).card?.actions ?? null}))"""
 UNDO = """async ([moduleId, uuid]) => {
     const { record } = await import("/harness/foundry/record.mjs");
     const cards = game.modules.get(moduleId).api.cards;
@@ -80,13 +84,19 @@ def test_a_players_attack_on_an_npc_is_applied_once_and_undone_everywhere(table:
     assert table.everywhere("() => harness.secure()") == each(table.pages, INSECURE)
     assert table.everywhere("() => game.users.activeGM.id") == each(
         table.pages, GM["_id"])
-    run = table.run("player", "Hazard Dice: Attack", HIT, None, ATTACK)
-    [card] = run["messages"]
+    # The NPC's defence and wounds are the active GM's to choose and roll (issue 17): the
+    # player's client rolls the attack, the GM's the rest; the player's client posts the card.
+    table.script("gm", HIT[6:], ({"action": "defend", "fields": {"defence": "auto"}},))
+    run = table.run("player", "Hazard Dice: Attack", HIT[:6], None, ATTACK)
+    assert run["messages"] == []
+    left = table.script_left("gm")
+    assert left["diceLeft"] == [] and left["answersLeft"] == [] and len(left["dialogs"]) == 1
+    [card] = [m for m in table.pages["player"].evaluate(MESSAGES) if m["user"] == PLAYER["_id"]]
     call = card["flags"][MODULE_ID]["card"]["call"]
     result = run_case(call["ruleset"], call["rule"], call["config"], call["input"], call["dice"])
     stamina = result["state"]["defender"]["stamina_current"]
     assert card["flags"][MODULE_ID]["changes"] == []  # the player's card changed nothing itself
-    assert card["shown"]["card"]["actions"] == ["fixture"]
+    assert card["actions"] == ["fixture"]
     # Applied once, to the NPC token's own copy of the sheet, by the active GM's client.
     state = {"token": stamina, "sheet": None}
     assert table.everywhere(STATE, [NPC_TOKEN, TARGET]) == each(table.pages, state)

@@ -14,7 +14,9 @@ from hazard_location.world import ATTACKER, MODULE_ID, TARGET, attack_scene, fig
 
 HIT = [{"d": 6, "v": v} for v in (5, 6, 2, 6, 3, 2)] + [{"d": 100, "v": 25}] + [
     {"d": 6, "v": v} for v in (6, 2, 6, 5, 1, 3, 6, 4)]
-ATTACK = [{"action": "attack", "fields": {"weapon": "service-handgun"}}]
+#: The attack window, then the defence window (the GM's client rolls for Bob: no player owns him).
+ATTACK = [{"action": "attack", "fields": {"weapon": "service-handgun"}},
+          {"action": "defend", "fields": {"defence": "auto"}}]
 STATE = """([tokenId, actorId]) => ({
     linked: canvas.scene.tokens.get(tokenId).actorLink,
     token: canvas.scene.tokens.get(tokenId).actor.system.stamina_current ?? null,

@@ -3,7 +3,7 @@
  * targeted ones: the card is revealed and checked against the commitment, the turn begins, and
  * the card acts as the engine's Turn would make it act (`rules/danger_room/turn.mjs`
  * `fighterTurn`): nothing when a dampener disables it or a Dizzy takes the action, else by kind
- * (an attack, arming a defence, taking off or landing, a reload). Token movement is the table's,
+ * (an attack, arming a defence, taking off or landing, a reload, a weapon change). Token movement is the table's,
  * on the canvas: the card moves no one.
  * @module foundry/danger_room/play
  */
@@ -26,6 +26,8 @@ import { fightConfig } from "./settings.mjs";
  * @typedef {import("./fight.mjs").Entry} Entry
  * @typedef {{fight: Fight, entry: Entry, card: Json, name: string, targets: string[],
  *   speaker: ChatSpeakerData}} Play  a card being played: by whom, against whom
+ * @typedef {{idle: string|null, attack?: import("./attack.mjs").Attack, wield?: string[]}} Prepared
+ *   what a card needs before the turn begins
  */
 
 const ATTACKS = Object.freeze(["strike", "power", "grab"]);
@@ -162,6 +164,39 @@ async function reload(play) {
 }
 
 /**
+ * DR-G36: the weapons to wield after a change, asked before the turn begins: one choice per
+ * hand among the weapons the fighter carries and did not throw this fight (or an empty hand);
+ * the rule refuses more hands than two.
+ * @param {Play} play
+ * @returns {Promise<string[]>}
+ */
+async function wieldOf(play) {
+  const me = play.entry.record;
+  const thrown = play.fight.state.on_ground.filter((/** @type {Json} */ g) => g.owner === me.id && g.thrown).map((/** @type {Json} */ g) => g.item);
+  const options = [{ value: "", label: game.i18n.localize("RULEPACK.DangerRoom.EmptyHand") },
+    ...me.weapons.filter((/** @type {Json} */ w) => !thrown.includes(w.id)).map((/** @type {Json} */ w) => ({ value: w.id, label: String(w.name ?? w.id) }))];
+  const fields = [1, 2].map((hand) => ({
+    name: `hand${hand}`, label: game.i18n.format("RULEPACK.DangerRoom.Hand", { hand }), value: me.wielded[hand - 1] ?? "", options
+  }));
+  const answer = await askForm(game.i18n.format("RULEPACK.DangerRoom.WieldTitle", { name: play.entry.combatant.name }), fields);
+  if ( !answer ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.Cancelled"));
+  return [...new Set(fields.map((f) => String(answer[f.name])).filter((v) => v !== ""))];
+}
+
+/**
+ * DR-G36: change the wielded weapons, the card's whole action (`change_weapons`).
+ * @param {Play} play
+ * @param {string[]} wield
+ * @returns {Promise<void>}
+ */
+async function changeWeapons(play, wield) {
+  const me = play.entry.record;
+  await fightStep(play.fight, "change_weapons", { fighter: me.id, weapons: me.weapons, wielded: wield }, {
+    title: titleOf(play), speaker: play.speaker, stateOf: (s) => ({ fighters: { [me.id]: { ...me, wielded: s.wielded } } })
+  });
+}
+
+/**
  * Why the card does nothing this turn, if it does nothing (DR-G41 dampener, DR-G18 Dizzy).
  * @param {Play} play
  * @returns {string|null}
@@ -182,13 +217,15 @@ function idleReason(play) {
 }
 
 /**
- * What the card needs before the turn begins: why it does nothing, or for an attack its aim and
- * BOOSTs (asked first, so a missing target or a cancelled dialog changes nothing).
+ * What the card needs before the turn begins: why it does nothing, for an attack its aim and
+ * BOOSTs, for a weapon change the weapons (asked first, so a missing target or a cancelled
+ * dialog changes nothing).
  * @param {Play} play
- * @returns {Promise<{idle: string|null, attack?: import("./attack.mjs").Attack}>}
+ * @returns {Promise<Prepared>}
  */
 async function prepare(play) {
   const idle = idleReason(play);
+  if ( !idle && (play.card.kind === "change_weapons") ) return { idle, wield: await wieldOf(play) };
   if ( idle || !ATTACKS.includes(play.card.kind) ) return { idle };
   const attack = {
     entry: play.entry, card: play.card, name: play.name, speaker: play.speaker,
@@ -200,13 +237,14 @@ async function prepare(play) {
 /**
  * The card's action by kind.
  * @param {Play} play
- * @param {{idle: string|null, attack?: import("./attack.mjs").Attack}} prepared
+ * @param {Prepared} prepared
  * @returns {Promise<void>}
  */
-async function act(play, { idle, attack }) {
+async function act(play, { idle, attack, wield }) {
   const kind = play.card.kind;
   if ( idle ) return nothing(play, idle);
   if ( attack ) return attackAction(play.fight, attack);
+  if ( wield ) return changeWeapons(play, wield);
   if ( DEFENDS.includes(kind) ) return defend(play);
   if ( ALTITUDE.includes(kind) ) return altitude(play);
   if ( kind === "reload" ) return reload(play);

@@ -51,9 +51,11 @@ export const TRACE = Object.freeze({
   reach: entry("DR-R09", (e, format) => format("RULEPACK.Trace.DR.Reach", {
     attacker: e.attacker, target: e.target, distance: e.distance, in_reach: e.in_reach
   })),
-  area: entry("DR-G22", (e, format) => format("RULEPACK.Trace.DR.Area", {
-    attacker: e.attacker, shape: e.shape, origin: list(e.origin), targets: list(e.targets)
-  })),
+  // The Reach step names the fighters caught; the geometry rule alone (`reach_area`) the hexes.
+  area: entry("DR-G22", (e, format) => (e.targets
+    ? format("RULEPACK.Trace.DR.Area", { attacker: e.attacker, shape: e.shape, origin: list(e.origin), targets: list(e.targets) })
+    : format("RULEPACK.Trace.DR.AreaHexes", { shape: e.shape, origin: list(e.origin), hexes: e.hexes.length }))),
+  hex_distance: entry("DR-G22", (e, format) => format("RULEPACK.Trace.DR.HexDistance", { distance: e.distance })),
   confused: entry("DR-G05", (e, format) => format("RULEPACK.Trace.DR.Confused", {
     attacker: e.attacker, face: e.face, to: e.redirected_to ?? "-"
   })),
@@ -61,10 +63,19 @@ export const TRACE = Object.freeze({
   miss: entry("DR-G03", (e, format) => format("RULEPACK.Trace.DR.Miss", { attacker: e.attacker, target: e.target, reason: e.reason })),
   landed: entry("DR-R09", (e, format) => format("RULEPACK.Trace.DR.Landed", { attacker: e.attacker, targets: list(e.targets) })),
   immune: entry("DR-R19", (e, format) => format("RULEPACK.Trace.DR.Immune", { fighter: e.fighter, type: e.damage_type })),
-  damage_pool: entry("DR-R19", (e, format) => format("RULEPACK.Trace.DR.DamagePool", {
-    hit: e.hit, target: e.target, damage: e.card_damage, bonus: e.bonus, soak: e.soak,
-    relation: e.relation, relation_dice: e.relation_dice, penalty: e.penalty_dice, size: e.size
+  // `hit` numbers the blows of a multi-hit card; a single blow has none.
+  damage_pool: entry("DR-R19", (e, format) => {
+    const data = {
+      hit: e.hit, target: e.target, damage: e.card_damage, bonus: e.bonus, soak: e.soak,
+      relation: e.relation, relation_dice: e.relation_dice, penalty: e.penalty_dice, size: e.size
+    };
+    return e.hit === undefined ? format("RULEPACK.Trace.DR.DamagePoolOne", data) : format("RULEPACK.Trace.DR.DamagePool", data);
+  }),
+  attribute_bonus: entry("DR-R03", (e, format) => format("RULEPACK.Trace.DR.AttributeBonus", {
+    score: e.score, bonus: e.bonus, pool: e.cardless_pool
   })),
+  wield: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Wield", { fighter: e.fighter, weapons: list(e.weapons), hands: e.hands })),
+  recovery: entry("DR-G40", (e, format) => format("RULEPACK.Trace.DR.Recovery", { nights: e.nights, per_night: e.per_night, health: e.health })),
   roll: {
     id: (e) => /** @type {Record<string, string>} */ (ROLL_ITEMS)[e.kind] ?? "DR-R04",
     label: (e, format) => format("RULEPACK.Trace.DR.Roll", {
@@ -108,6 +119,10 @@ export const TRACE = Object.freeze({
   shot: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Shot", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
   thrown: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Thrown", { fighter: e.fighter, weapon: e.weapon })),
   reload: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Reload", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
+  weapon_change: entry("DR-G36", (e, format) => {
+    const data = { fighter: e.fighter, weapons: e.wielded.length ? list(e.wielded) : "-" };
+    return e.costs_turn ? format("RULEPACK.Trace.DR.WeaponChangeTurn", data) : format("RULEPACK.Trace.DR.WeaponChange", data);
+  }),
   take_off: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.TakeOff", { fighter: e.fighter })),
   land: entry("DR-R24", (e, format) => format("RULEPACK.Trace.DR.Land", { fighter: e.fighter })),
   senses: entry("DR-R12", (e, format) => format("RULEPACK.Trace.DR.Senses", {

@@ -83,6 +83,34 @@ export async function publishSpeeds(fight) {
 }
 
 /**
+ * The round's commitments as the GM's client seals them when it reveals the Speeds: Combatant id
+ * → hash, on the Combat, which no player may write. A player owns their Combatant and could
+ * re-commit to another card once the Speeds are out; a reveal is checked against the seal.
+ * @param {Fight} fight
+ * @returns {Record<string, string>}
+ */
+function sealCommits(fight) {
+  const { combat } = fight;
+  return Object.fromEntries(inFight(fight).map((e) => [String(e.combatant.id), roundFlag(combat, e.combatant, "commit")?.hash]));
+}
+
+/**
+ * The hash a reveal must match: the GM's seal of this round (`sealCommits`) once the Speeds are
+ * revealed, else the Combatant's own commitment; null when there is none.
+ * @param {Combat} combat
+ * @param {Combatant} combatant
+ * @returns {string|null}
+ */
+export function committedHash(combat, combatant) {
+  const phase = combat.getFlag(MODULE_ID, "phase");
+  if ( phase?.round === combat.round && phase.commits ) {
+    const sealed = phase.commits[String(combatant.id)];
+    return typeof sealed === "string" ? sealed : null;
+  }
+  return roundFlag(combat, combatant, "commit")?.hash ?? null;
+}
+
+/**
  * DR-R07 step 2 (GM): once every fighter still in the fight has picked, reveal the Speeds: the
  * fighters join the fight, every client publishes the Speeds of its own picks, and when all are
  * in the GM's client orders the round. Names the fighters still to pick otherwise.
@@ -102,7 +130,7 @@ export async function revealSpeeds() {
     }
     const playing = inFight(fight).map((e) => [e.record.id, { ...e.record, played: true, acted: false }]);
     await applyState(fight, { fighters: Object.fromEntries(playing) });
-    await combat.setFlag(MODULE_ID, "phase", { round: combat.round, phase: "speeds" });
+    await combat.setFlag(MODULE_ID, "phase", { round: combat.round, phase: "speeds", commits: sealCommits(fight) });
     await publishSpeeds(fight);
     return await orderRound(readFight(combat, items));
   } catch(err) {
@@ -115,7 +143,8 @@ export async function revealSpeeds() {
 /* -------------------------------------------- */
 
 /**
- * Check a revealed card against the Combatant's commitment and published Speed.
+ * Check a revealed card against the round's commitment (`committedHash`) and published Speed:
+ * any other card, of the same Speed or not, or another nonce, is refused.
  * @param {Fight} fight
  * @param {Entry} entry
  * @param {{card: string, nonce: string}} choice
@@ -124,10 +153,10 @@ export async function revealSpeeds() {
  */
 export async function checkedCard(fight, entry, choice, items) {
   const { combat } = fight;
-  const commit = roundFlag(combat, entry.combatant, "commit");
+  const hash = committedHash(combat, entry.combatant);
   const speed = roundFlag(combat, entry.combatant, "speed");
   const fail = () => new PlayError(game.i18n.format("RULEPACK.DangerRoom.RevealMismatch", { name: entry.combatant.name }));
-  if ( !commit || !(await matches(choice, commit.hash)) ) throw fail();
+  if ( (hash === null) || !(await matches(choice, hash)) ) throw fail();
   const card = fighterCard(entry.actor, choice.card, items);
   if ( speed && turnSpeed(entry.record, card) !== speed.speed ) throw fail();
   return card;

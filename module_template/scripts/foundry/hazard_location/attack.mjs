@@ -1,11 +1,14 @@
 /**
  * The Hazard Dice attack macro (HZ-R01, HZ-R16): the controlled token attacks the targeted token.
  * One window asks the weapon, distance (measured between the tokens, one hex = 10 m), movement,
- * cover, defence, complications and, when the target has no recorded species, the species; its
+ * cover, complications and, when the target has no recorded species, the species; its
  * Called Shot button opens the Called Shot window listing the species' locations with their
  * penalties (the engine's `called_shot_options`). The whole attack then runs through the engine's
- * `attack` rule with Foundry's dice, the documents take what the new state implies (Stamina,
- * Injuries, each armour piece's Current AV, weapon condition), and one chat card shows it all.
+ * `attack` rule with Foundry's dice, each rolled by whoever the table says rolls it
+ * (`rollers.mjs`: the defender's player chooses and rolls the defence and the wounds, the GM for
+ * an NPC, and picks the table of a species without one), the documents take what the new state
+ * implies (Stamina, Injuries, each armour piece's Current AV, weapon condition), and one chat
+ * card shows it all, with who rolled each die.
  * @module foundry/hazard_location/attack
  */
 
@@ -13,11 +16,14 @@
 import { characterIds, engineContent, locationLabels, readCombatant, speciesChoices } from "./actors.mjs";
 import { controlledToken, hexesBetween, targetedToken, typeDistanceNote } from "./canvas.mjs";
 import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
-import { readOrWarn, runDiceFree, runRolled } from "./engine.mjs";
+import { NoGmError } from "../gm-requests.mjs";
+import { RULESET, configOverrides, readOrWarn, runDiceFree } from "./engine.mjs";
 import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
 import { outcomeLines } from "./summary.mjs";
+import { beginAttack, rollerLines, rollerOf } from "./rollers.mjs";
 import { attackWindow, calledShotWindow } from "./windows.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
+import { runCase } from "../../rules/harness.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Combatant} Combatant
@@ -91,24 +97,6 @@ function coverOf(values) {
 }
 
 /**
- * The defence part of the input (HZ-R13, HZ-G14, HZ-G15): "auto" leaves the engine's
- * per-mode default; a parry names the defender's first melee weapon, which a riposte strikes with.
- * @param {Record<string, string[]>} values
- * @param {Combatant} defender
- * @returns {Record<string, unknown>}
- */
-function defenceOf(values, defender) {
-  const choice = first(values, "defence");
-  if ( choice === "none" ) return { defender_can_react: false };
-  if ( (choice !== "evade") && (choice !== "parry") ) return { defence: { kind: "evade" } };
-  /** @type {Record<string, unknown>} */
-  const defence = { kind: choice };
-  const melee = /** @type {any[]} */ (defender.character.weapons).find((w) => w.mode === "melee");
-  if ( (choice === "parry") && melee ) defence.weapon = melee.id;
-  return { defender_can_react: true, defence };
-}
-
-/**
  * The distance of the answer for `weapon`: null in melee, else the typed length.
  * @param {Record<string, string[]>} values
  * @param {any} weapon
@@ -143,7 +131,7 @@ function attackInput(attacker, defender, answer, extra) {
     attacker: attacker.character, defender: target, weapon: weapon.id, distance: distance.distance,
     attacker_moved: "attacker_moved" in values, target_moved: "target_moved" in values,
     called_shot: extra.called, cover: cover.cover, complications: values.complication ?? [], die_mods: [],
-    ...defenceOf(values, defender), content: extra.content
+    content: extra.content
   };
   const range = distance.distance === null ? game.i18n.localize("RULEPACK.Hazard.Melee") : lengthText(distance.distance);
   return { input, distanceText: game.i18n.format("RULEPACK.Hazard.WeaponAt", { weapon: weapon.name ?? weapon.id, range }) };
@@ -230,25 +218,80 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   if ( (answer.action === "called") && (called === null) ) return undefined;
   const built = attackInput(a, d, answer, { called, species, content });
   if ( "error" in built ) return refuse(built.error);
-  return resolve([a, d], built, content);
+  return resolve([a, d], built, { content, species });
 }
 
 /**
- * Run the attack, apply what it changed and post the card.
+ * A random id for an attack on its way round the table.
+ * @returns {string}
+ */
+function attackId() {
+  return [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * The species of the target when it has no hit-location table (the GM picks one, HZ-G30), else
+ * null.
+ * @param {Combatant} defender
+ * @param {string|null} chosen  the species the window chose
+ * @param {object} content
+ * @returns {string|null}
+ */
+function tableless(defender, chosen, content) {
+  const species = defender.character.species ?? chosen;
+  if ( !species ) return null;
+  const result = runDiceFree("called_shot_options", { target_species: species, chosen_species: null, content });
+  const event = /** @type {any[]} */ (result.events ?? []).find((e) => e.type === "table");
+  return event?.fallback ? String(species) : null;
+}
+
+/**
+ * Carry the attack round the table (`rollers.mjs`): the attack rolled here, the defence chosen
+ * and rolled by the defender's player (the GM for an NPC), the table of a species without one
+ * picked by the GM; the card is posted here once every die is in.
+ * @param {Combatant[]} combatants  attacker, defender
+ * @param {{input: Record<string, unknown>, distanceText: string}} built
+ * @param {{content: object, species: string|null}} extra
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+async function resolve(combatants, built, extra) {
+  const [a, d] = combatants;
+  const species = tableless(d, extra.species, extra.content);
+  /** @type {import("./rollers.mjs").InHand} */
+  const inHand = {
+    id: attackId(), origin: String(game.user?.id),
+    rollers: { attacker: String(game.user?.id), defender: rollerOf(d.actor), riposte: rollerOf(a.actor) },
+    names: { attacker: a.name, target: d.name }, input: built.input, dice: [], by: [], parts: [], rolls: [],
+    table: species === null ? null : { species, chosen: null, by: null }, defence: null
+  };
+  try {
+    return await beginAttack(inHand, (done, rolls) => post(combatants, built, extra.content, { inHand: done, rolls }));
+  } catch(err) {
+    if ( !(err instanceof NoGmError) ) throw err;
+    return refuse(err.message);
+  }
+}
+
+/**
+ * Run the attack on every face, apply what it changed and post the card.
  * @param {Combatant[]} combatants  attacker, defender
  * @param {{input: Record<string, unknown>, distanceText: string}} built
  * @param {object} content
+ * @param {{inHand: import("./rollers.mjs").InHand, rolls: Roll[]}} rolled
  * @returns {Promise<ChatMessage|undefined>}
  */
-async function resolve(combatants, built, content) {
-  const { call, result, rolls } = await runRolled("attack", built.input);
+async function post(combatants, built, content, { inHand, rolls }) {
+  const config = configOverrides();
+  const call = { ruleset: RULESET, rule: "attack", config, input: inHand.input, dice: inHand.dice };
+  const result = runCase(RULESET, "attack", config, inHand.input, inHand.dice);
   if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   const [a, d] = combatants;
   const after = [result.state.attacker, result.state.defender];
   const changes = documentChanges(combatants, after, result.events);
   const names = namesOf(combatants, locationLabels(content));
   const heading = game.i18n.format("RULEPACK.Hazard.Summary.Attack", { attacker: a.name, target: d.name, weapon: built.distanceText });
-  const summary = [heading, ...outcomeLines(result.events, names, d.character.id)];
+  const tables = Object.fromEntries(/** @type {any[]} */ ((/** @type {any} */ (content)).hit_location_tables ?? []).map((t) => [t.id, String(t.name ?? t.id)]));
+  const summary = [heading, ...outcomeLines(result.events, names, d.character.id), ...rollerLines(inHand, tables, String(CONFIG.fallback_table))];
   const title = game.i18n.format("RULEPACK.Hazard.AttackCard", { attacker: a.name, target: d.name });
   return applyAndPost(changes, { title, rolls, call, result, summary, speaker: ChatMessage.getSpeaker({ actor: a.actor }) });
 }

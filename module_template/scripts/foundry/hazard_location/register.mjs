@@ -3,7 +3,8 @@
  * shipped Attack and Blast macros call; and the GM's side of a player's attack on a character
  * the player does not own (`foundry/gm-writes.mjs`): only what the attack and blast rules write
  * back is accepted (Current Stamina and Injuries of an Actor, Current AV and Current DV of its
- * Items).
+ * Items); and each client's part of an attack another client began (`rollers.mjs`: the defence
+ * and the dice of the character struck, the GM's table).
  * @module foundry/hazard_location/register
  */
 
@@ -11,6 +12,7 @@ import { registerGmWrites } from "../gm-writes.mjs";
 import { attack } from "./attack.mjs";
 import { blast } from "./blast.mjs";
 import { KIND, WRITABLE } from "./changes.mjs";
+import { registerRollers } from "./rollers.mjs";
 
 /** The attack macro (HZ-R01, HZ-R16) and the blast macro (HZ-R25-R27). */
 export const HAZARD_API = Object.freeze({ attack, blast });
@@ -36,5 +38,6 @@ function allowed(document, path) {
  */
 export function register(_core) {
   registerGmWrites(KIND, { allowed });
+  registerRollers();
   return HAZARD_API;
 }

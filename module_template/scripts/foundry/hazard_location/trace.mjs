@@ -74,6 +74,10 @@ function locationLabel(e, format) {
  */
 function hitLabel(e, format) {
   const data = { a: e.a, d: e.d, mos: e.mos, dv: e.dv, damage: e.damage };
+  // The attack names the weapon's DV; the hit step alone (`resolve_hit`) gives the Damage only.
+  if ( e.dv === undefined ) {
+    return e.d === null ? format("RULEPACK.Trace.Hazard.HitUncontestedNoDv", data) : format("RULEPACK.Trace.Hazard.HitNoDv", data);
+  }
   if ( e.d === null ) return format("RULEPACK.Trace.Hazard.HitUncontested", data);
   return format("RULEPACK.Trace.Hazard.Hit", data);
 }
@@ -143,6 +147,91 @@ export const TRACE = Object.freeze({
     id: "HZ-G03",
     label: (e, format) => format("RULEPACK.Trace.Hazard.Mishap", { side: e.side, faces: e.faces.join(", ") })
   },
+  initiative: {
+    id: "HZ-R03",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Initiative", { id: e.id, faces: e.faces.join(", "), successes: e.successes })
+  },
+  order: {
+    id: "HZ-R03",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Order", {
+      order: e.groups.map((/** @type {string[]} */ group) => group.join(" = ")).join(", ")
+    })
+  },
+  acts: {
+    id: "HZ-G16",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Acts", { id: e.id, downs: e.incapacitates.length ? e.incapacitates.join(", ") : "-" })
+  },
+  skipped: { id: "HZ-G16", label: (e, format) => format("RULEPACK.Trace.Hazard.Skipped", { id: e.id }) },
+  incapacitated: { id: "HZ-G16", label: (e, format) => format("RULEPACK.Trace.Hazard.Incapacitated", { ids: e.ids.join(", ") }) },
+  turn_start: {
+    id: "HZ-R04",
+    label: (e, format) => (e.moved
+      ? format("RULEPACK.Trace.Hazard.TurnStartMoved", { character: e.character })
+      : format("RULEPACK.Trace.Hazard.TurnStart", { character: e.character }))
+  },
+  move: {
+    id: "HZ-R05",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Move", {
+      kind: e.kind, distance: quantity(e.distance_m), total: quantity(e.total_m), allowance: quantity(e.allowance_m)
+    })
+  },
+  action: {
+    id: "HZ-R04",
+    label: (e, format) => (e.attacker_moved
+      ? format("RULEPACK.Trace.Hazard.ActionMoved", { name: e.name })
+      : format("RULEPACK.Trace.Hazard.Action", { name: e.name }))
+  },
+  refused: {
+    id: "HZ-R04",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Refused", { what: e.kind ?? e.name ?? "-", reason: e.reason })
+  },
+  movement_allowance: {
+    id: "HZ-R05",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.MovementAllowance", {
+      mode: e.mode, metres: quantity(e.metres), hexes: quantity(e.hexes),
+      factors: e.factors.length ? e.factors.map(quantity).join(" × ") : "-"
+    })
+  },
+  derived: {
+    id: (e, rule) => (rule === "restore_attribute" ? "HZ-R24" : rule === "attribute_damage" ? "HZ-R23" : "HZ-G27"),
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Derived", { stamina: e.stamina_total, movement: e.movement, initiative: e.initiative })
+  },
+  attribute_damage: {
+    id: "HZ-R23",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.AttributeDamage", { attribute: e.attribute, from: e.from, to: e.to })
+  },
+  stamina_clamped: { id: "HZ-R31", label: (e, format) => format("RULEPACK.Trace.Hazard.StaminaClamped", { from: e.from, to: e.to }) },
+  permanently_lost: {
+    id: "HZ-R23",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.PermanentlyLost", { character: e.character, attribute: e.attribute })
+  },
+  restore: {
+    id: "HZ-R24",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Restore", { attribute: e.attribute, from: e.from, to: e.to, cost: e.cost })
+  },
+  advancements_spent: { id: "HZ-R24", label: (e, format) => format("RULEPACK.Trace.Hazard.AdvancementsSpent", { cost: e.cost, left: e.left }) },
+  restoration_refused: {
+    id: "HZ-R24",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.RestorationRefused", { attribute: e.attribute, cost: e.cost, have: e.advancements })
+  },
+  repair: {
+    id: "HZ-R30",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Repair", {
+      item: e.item, from: e.from, to: e.to, share: quantity(e.share_of_mass), mass: quantity(e.mass_kg)
+    })
+  },
+  incidental: { id: "HZ-R04", label: (e, format) => format("RULEPACK.Trace.Hazard.Incidental", { name: e.name }) },
+  massive_damage_check: {
+    id: "HZ-R22",
+    label: (e, format) => (e.massive
+      ? format("RULEPACK.Trace.Hazard.Massive", { injuries: e.injuries })
+      : format("RULEPACK.Trace.Hazard.NotMassive"))
+  },
+  repair_refused: { id: "HZ-R30", label: (e, format) => format("RULEPACK.Trace.Hazard.RepairRefused", { item: e.item, reason: e.reason }) },
+  stamina_restored: {
+    id: "HZ-R32",
+    label: (e, format) => format("RULEPACK.Trace.Hazard.StaminaRestored", { source: e.source, from: e.from, to: e.to, total: e.total })
+  },
   no_defence: { id: "HZ-G14", label: (e, format) => format("RULEPACK.Trace.Hazard.NoDefence") },
   blocked_by_cover: { id: "HZ-G18", label: (e, format) => format("RULEPACK.Trace.Hazard.Blocked") },
   hit: { id: "HZ-R08", label: hitLabel },
@@ -154,7 +243,9 @@ export const TRACE = Object.freeze({
   },
   riposte: {
     id: "HZ-R14",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Riposte", { margin: e.margin, dv: e.dv, damage: e.damage })
+    label: (e, format) => (e.dv === undefined
+      ? format("RULEPACK.Trace.Hazard.RiposteNoDv", { margin: e.margin, damage: e.damage })
+      : format("RULEPACK.Trace.Hazard.Riposte", { margin: e.margin, dv: e.dv, damage: e.damage }))
   },
   table: {
     id: (e) => (e.fallback ? "HZ-G30" : "HZ-R15"),

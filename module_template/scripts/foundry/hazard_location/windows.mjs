@@ -1,9 +1,10 @@
 /**
- * The two windows of a Hazard Dice attack (HZ-R16): the attack window (weapon, distance,
- * movement, cover, defence, complications, and the target's species when the target has none
- * recorded), whose buttons are Attack and Called Shot; and the Called Shot window, which shows
- * the species and every hit location with its called-shot penalty and attacks at the selected
- * one. Both are `DialogV2.wait` forms; all text is escaped, values are ids.
+ * The windows of a Hazard Dice attack (HZ-R16): the attack window (weapon, distance, movement,
+ * cover, complications, and the target's species when the target has none recorded), whose
+ * buttons are Attack and Called Shot; the Called Shot window, which shows the species and every
+ * hit location with its called-shot penalty and attacks at the selected one; the defence window,
+ * on the defender's client (HZ-R13); and the GM's table window for a species without a table
+ * (HZ-G30). All are `DialogV2.wait` forms; all text is escaped, values are ids.
  * @module foundry/hazard_location/windows
  */
 
@@ -14,7 +15,7 @@ import { escapeHtml } from "../html.mjs";
  */
 
 /**
- * What the attack window shows.
+ * What the attack window shows (the defence is the defender's to choose: `defenceWindow`).
  * @typedef {object} AttackWindowSpec
  * @property {string} attacker        attacker's name
  * @property {string} target          target's name
@@ -87,12 +88,6 @@ export function attackWindowHtml(spec) {
     { id: "full", label: i18n.localize("RULEPACK.Hazard.CoverFull") },
     { id: "protective", label: i18n.localize("RULEPACK.Hazard.CoverProtective") }
   ];
-  const defence = [
-    { id: "auto", label: i18n.localize("RULEPACK.Hazard.DefenceAuto") },
-    { id: "none", label: i18n.localize("RULEPACK.Hazard.DefenceNone") },
-    { id: "evade", label: i18n.localize("RULEPACK.Hazard.DefenceEvade") },
-    { id: "parry", label: i18n.localize("RULEPACK.Hazard.DefenceParry") }
-  ];
   const units = [
     { id: "hex", label: i18n.localize("RULEPACK.Hazard.UnitHex") },
     { id: "m", label: i18n.localize("RULEPACK.Hazard.UnitMetre") }
@@ -108,7 +103,6 @@ export function attackWindowHtml(spec) {
     + checkbox("target_moved", i18n.localize("RULEPACK.Hazard.TargetMoved"))
     + row(i18n.localize("RULEPACK.Hazard.Cover"), `<select name="cover">${optionsHtml(cover)}</select>`)
     + row(i18n.localize("RULEPACK.Hazard.CoverAv"), `<input type="text" name="cover_av" value="">`)
-    + row(i18n.localize("RULEPACK.Hazard.Defence"), `<select name="defence">${optionsHtml(defence)}</select>`)
     + (complications ? row(i18n.localize("RULEPACK.Hazard.Complications"), complications) : "")
     + speciesRow(spec);
 }
@@ -211,4 +205,59 @@ export async function blastWindow(spec) {
   });
   const values = /** @type {AttackAnswer|null} */ (answer ?? null)?.values;
   return values?.explosive?.[0] ?? null;
+}
+
+/**
+ * Each defence a defender may choose, with its label (HZ-R13, HZ-G14, HZ-G15).
+ * @returns {Record<string, string>}
+ */
+export function defenceLabels() {
+  const i18n = game.i18n;
+  return {
+    auto: i18n.localize("RULEPACK.Hazard.DefenceAuto"), none: i18n.localize("RULEPACK.Hazard.DefenceNone"),
+    evade: i18n.localize("RULEPACK.Hazard.DefenceEvade"), parry: i18n.localize("RULEPACK.Hazard.DefenceParry")
+  };
+}
+
+/**
+ * The defence window, on the client of the defender's player (the GM's for an NPC): the attack
+ * and its successes, and the defence to roll (HZ-R13, HZ-G14, HZ-G15). The choice, or null when
+ * the window is closed.
+ * @param {{attacker: string, target: string, successes: number}} spec
+ * @returns {Promise<string|null>}
+ */
+export async function defenceWindow(spec) {
+  const i18n = game.i18n;
+  const labels = defenceLabels();
+  const defence = Object.keys(labels).map((id) => ({ id, label: labels[id] }));
+  const heading = i18n.format("RULEPACK.Hazard.DefenceHeading", spec);
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.format("RULEPACK.Hazard.DefenceTitle", { target: spec.target }) },
+    content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+      + row(i18n.localize("RULEPACK.Hazard.Defence"), `<select name="defence">${optionsHtml(defence)}</select>`),
+    buttons: [button("defend", i18n.localize("RULEPACK.Hazard.Defend"), true)],
+    rejectClose: false
+  });
+  const values = /** @type {AttackAnswer|null} */ (answer ?? null)?.values;
+  return values?.defence?.[0] ?? null;
+}
+
+/**
+ * The GM's window for a target whose species has no hit-location table (HZ-G30): which table
+ * the attack strikes on. The table's id, or null when the window is closed.
+ * @param {{target: string, species: string, tables: Option[]}} spec
+ * @returns {Promise<string|null>}
+ */
+export async function tableWindow(spec) {
+  const i18n = game.i18n;
+  const heading = i18n.format("RULEPACK.Hazard.TableHeading", { target: spec.target, species: spec.species });
+  const answer = await foundry.applications.api.DialogV2.wait({
+    window: { title: i18n.localize("RULEPACK.Hazard.TableTitle") },
+    content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+      + row(i18n.localize("RULEPACK.Hazard.Table"), `<select name="table">${optionsHtml(spec.tables)}</select>`),
+    buttons: [button("choose", i18n.localize("RULEPACK.Hazard.ChooseTable"), true)],
+    rejectClose: false
+  });
+  const values = /** @type {AttackAnswer|null} */ (answer ?? null)?.values;
+  return values?.table?.[0] ?? null;
 }

@@ -7,6 +7,7 @@ from typing import Any
 
 from compiler.model import Author, Document, Mark, Ruleset, SourceDoc
 from compiler.packing import MacroSpec, PageSpec
+from compiler.schemas import default_schemas
 
 MODULE_ID = "rulepack-test"
 
@@ -20,7 +21,10 @@ def document(kind: str, data: Mapping[str, Any], folder: str = "content/test") -
     return Document(kind, key, data, source(f"{folder}/{kind}s/{key}.yaml", kind, data))
 
 
-def make_ruleset(documents: tuple[Document, ...], module_id: str = MODULE_ID) -> Ruleset:
+def make_ruleset(
+    documents: tuple[Document, ...] = (), module_id: str = MODULE_ID, engine: str = "danger_room",
+) -> Ruleset:
+    """A ruleset of `documents`, with the shipped schemas as its kind registry."""
     manifest = {"id": module_id, "title": "Test Rules", "foundry_system": "worldbuilding"}
     return Ruleset(
         folder="content/test",
@@ -28,12 +32,13 @@ def make_ruleset(documents: tuple[Document, ...], module_id: str = MODULE_ID) ->
         title="Test Rules",
         version="0.1.0",
         description="<p>Test.</p>",
-        engine="danger_room",
+        engine=engine,
         authors=(Author("Tester"),),
         rules_config={},
         release_url_base=None,
         manifest=source("content/test/ruleset.yaml", "manifest", manifest),
         documents=documents,
+        schemas=default_schemas(),
     )
 
 

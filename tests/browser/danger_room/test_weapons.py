@@ -1,0 +1,93 @@
+"""A weapon change played as a fighter's card for the Turn (DR-G36, `weapon_change: costs_turn`):
+no shipped card changes weapons, so a copy of the shipped content gives the Hand Operative one,
+"Change Grip". On his turn the GM's client asks what each hand wields (his katana, or nothing),
+runs the engine's `change_weapons` on the fight and posts a card whose trace names DR-G36: the
+card, the updates and the trace the Python engine predicts for the same answers.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_launch import new_context, serving
+from browser_page import GENERATIONS, BuiltModule, HarnessPage, build_modules
+from macro_kinds import observed
+from playwright.sync_api import BrowserContext
+from table import STAGE
+
+from danger_room.flows import play_card
+from danger_room.kinds import NONCE, on_turn
+from danger_room.play import Script
+from danger_room.world import MODULE, before, picked, sample_world, scene
+
+CONTENT = Path(__file__).resolve().parents[3] / "content" / "danger_room"
+KEY = "change-grip"
+CARD = """id: change-grip
+name: Change Grip
+description: >-
+  <p>Sheathe or draw: the fighter's whole action for the Turn.</p>
+kind: change_weapons
+speed: 2
+movement: 3
+"""
+FIGHTER = "(id) => game.combat.combatants.get(id).getFlag('rulepack-danger-room', 'fighter')"
+
+
+@pytest.fixture(scope="module")
+def module(tmp_path_factory: pytest.TempPathFactory) -> BuiltModule:
+    root = tmp_path_factory.mktemp("weapon-change")
+    content = root / "content" / "danger_room"
+    shutil.copytree(CONTENT, content)
+    (content / "cards" / f"{KEY}.yaml").write_text(CARD, encoding="utf-8")
+    operative = content / "fighters" / "hand-operative.yaml"
+    text = operative.read_text(encoding="utf-8")
+    assert text.count("cards: [katana-cut, block]") == 1
+    operative.write_text(text.replace("cards: [katana-cut, block]",
+                                      f"cards: [katana-cut, block, {KEY}]"), encoding="utf-8")
+    [built] = build_modules(root / "content", root / "out")
+    return built
+
+
+@pytest.fixture(params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def page(request: pytest.FixtureRequest, module: BuiltModule, browser_context: BrowserContext,
+         blocked_requests: list[str]) -> Iterator[HarnessPage]:
+    """A page of the copy on a server of its own: it has the shipped module's id, which the
+    shared harness server already serves."""
+    browser = browser_context.browser
+    assert browser is not None
+    with serving() as server:
+        context = new_context(browser, server, blocked_requests)
+        try:
+            yield HarnessPage.open(context, server, module, request.param)
+        finally:
+            context.close()
+    assert blocked_requests == []
+
+
+@pytest.mark.parametrize("wield", [[], ["katana"]], ids=["sheathe", "keep"])
+def test_a_weapon_change_is_the_fighters_card_for_the_turn(
+    module: BuiltModule, page: HarnessPage, wield: list[str],
+) -> None:
+    world = picked(on_turn(sample_world(module), "hand-operative"), "hand-operative", KEY,
+                   NONCE, None)
+    assert world.fighters["cbtHandA"]["wielded"] == ["katana"]
+    hands = {"hand1": wield[0] if wield else "", "hand2": ""}
+    answers: list[dict[str, Any]] = [{"action": "ok", "fields": hands}]
+    page.evaluate(STAGE, before(world))
+    pack, ident = next((p, d["_id"]) for p, d in module.documents("Macro")
+                       if d["name"] == "Danger Room: Change Grip")
+    run = page.run_macro(pack, ident, [], None, scene(world, "hand-operative", ()), answers)
+    assert run["error"] is None, run["error"]
+    assert run["problems"] == [] and run["answersLeft"] == []
+    [form] = run["dialogs"]
+    assert [f["name"] for f in form["fields"]] == ["hand1", "hand2"]
+    expected = play_card(world, "hand-operative", KEY, [], [], Script([]), NONCE, wield=wield)
+    assert observed(run) == expected
+    [card] = [m for m in run["messages"]
+              if any(t["id"] == "DR-G36" for t in m["shown"]["card"]["trace"])]
+    assert page.evaluate(FIGHTER, "cbtHandA")["wielded"] == wield
+    assert card["flags"][MODULE]["card"]["call"]["rule"] == "change_weapons"
