@@ -124,6 +124,8 @@ declare class CompendiumCollection<D = any> {
  * v13 https://foundryvtt.com/api/classes/foundry.helpers.Localization.html
  */
 declare class Localization {
+  /** "Return whether a certain string is known either in the current language or the fallback" */
+  has(key: string, fallback?: boolean): boolean;
   localize(stringId: string): string;
   format(stringId: string, data?: Record<string, unknown>): string;
 }
@@ -163,8 +165,20 @@ interface Game {
     on(event: string, fn: (data: any) => void): unknown;
     emit(event: string, data: unknown): unknown;
   } | null;
-  /** "Client settings which are used to configure application behavior": `core.rollMode` … */
-  readonly settings: { get(namespace: string, key: string): unknown };
+  /**
+   * "Client settings which are used to configure application behavior": `core.rollMode` … and
+   * the module's own (`register`: "Register a new game setting under this setting scope", with
+   * scope "world" or "client"; name, hint and choice labels are localized by Foundry).
+   * v12 https://foundryvtt.com/api/v12/classes/client.ClientSettings.html
+   */
+  readonly settings: {
+    get(namespace: string, key: string): unknown;
+    register(namespace: string, key: string, data: {
+      name?: string; hint?: string; scope: "world" | "client"; config?: boolean;
+      type: BooleanConstructor | StringConstructor | NumberConstructor;
+      default: unknown; choices?: Record<string, string>; onChange?: (value: unknown) => void;
+    }): void;
+  };
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
   readonly combat: Combat | null | undefined;
   /** "The game World which is currently active": the module keys local storage by its id. */

@@ -4,7 +4,8 @@ Keys are recognised in these forms only (any other `"RULEPACK.…"` literal in t
 
 * `game.i18n.localize("K")` / `game.i18n.format("K", …)` in `.mjs` files and macro bodies;
 * `{{localize "K"}}` in `.hbs` templates;
-* `label: "K"` in `.mjs`: a key handed to Foundry, which localizes it (`registerSheet` options);
+* `label: "K"`, `name: "K"` and `hint: "K"` in `.mjs`: a key handed to Foundry, which localizes
+  it (`registerSheet` options, a setting's name, hint and choice labels);
 * dynamic keys, each built by one template literal in `scripts/foundry/sheets.mjs`:
   `` `RULEPACK.Field.${path}.Label` `` asks for one key per field path of `DATA_SCHEMAS` (array
   items excepted) and `` `TYPES.${documentName}.${type}` `` for one key per module sub-type, the
@@ -23,7 +24,7 @@ from tsc_check import macro_bodies
 
 LOCALIZE = re.compile(r"""\b(?:localize|format)\(\s*(["'])(?P<key>[^"'`]+)\1""")
 HBS_LOCALIZE = re.compile(r"""\{\{\s*localize\s+(["'])(?P<key>[^"']+)\1""")
-LABEL = re.compile(r"""\blabel:\s*(["'])(?P<key>RULEPACK\.[^"'`]+)\1""")
+LABEL = re.compile(r"""\b(?:label|name|hint):\s*(["'])(?P<key>RULEPACK\.[^"'`]+)\1""")
 FIELD_KEYS = "`RULEPACK.Field.${path}.Label`"
 TYPE_KEYS = "`TYPES.${documentName}.${type}`"
 ANY_KEY = re.compile(r"""(["'`])(?:RULEPACK|TYPES)\.[^"'`]*\1""")

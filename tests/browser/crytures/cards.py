@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from card_text import change_label, change_text, shown_value
 from macro_kinds import Message, foundry_format
 
 from crytures.world import MODULE, combatant_uuid
@@ -135,11 +136,6 @@ def action_changes(row: Doc, before: Doc, after: Doc, round_: int) -> list[Chang
     return found
 
 
-def _js(value: Any) -> str:
-    """`JSON.stringify` of a JSON leaf: flags are stored as written, so records keep the order
-    the module writes their fields in (`statusList`: status, then count)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-
 
 def rolls_of(dice: tuple[tuple[int, int], ...],
              sizes: list[int]) -> list[tuple[str, tuple[int, ...]]]:
@@ -159,12 +155,12 @@ def card(lang: dict[str, str], shown: tuple[str, str, list[str]], rolls: list[An
     """The card `postCard` shows; `shown` is (speaker alias, title, summary lines). A relayed
     card lists its changes as pending summary lines and applies none."""
     alias, title, summary = shown
-    lines = tuple(foundry_format(lang["RULEPACK.Card.Change"], name=name, path=path,
-                                 before=_js(before), after=_js(after))
+    lines = tuple(change_text(lang, name, path, before, after)
                   for _, name, path, before, after in changes)
     if relayed:
-        summary = [*summary, *(foundry_format(lang["RULEPACK.Gm.Pending"], name=name, path=path,
-                                              after=_js(after))
+        summary = [*summary, *(foundry_format(lang["RULEPACK.Gm.Pending"], name=name,
+                                              label=change_label(lang, path),
+                                              after=shown_value(lang, after))
                                for _, name, path, _, after in changes)]
         lines = ()
     return Message(

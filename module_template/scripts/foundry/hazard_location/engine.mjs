@@ -48,7 +48,7 @@ export function runDiceFree(rule, input) {
  */
 export async function runRolled(rule, input) {
   const config = configOverrides();
-  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input);
+  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input, { pools: true });
   return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
 }
 

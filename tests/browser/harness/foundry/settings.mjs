@@ -1,16 +1,26 @@
 /**
- * Stand-in for `game.settings`: registered settings only, as Foundry refuses unknown ones.
+ * Stand-in for `game.settings`: registered settings only, as Foundry refuses unknown ones. A
+ * setting's scope is "world" or "client" (v13 adds "user"); a `world` setting is kept in the
+ * world and only a user with SETTINGS_MODIFY (by default an Assistant GM or GM) may change it
+ * (v12 https://foundryvtt.com/api/v12/classes/client.ClientSettings.html, `Setting` documents'
+ * permission); a setting with `choices` takes one of them.
  * @module harness/foundry/settings
  */
 
+/** CONST.USER_ROLES.ASSISTANT: the default role of the SETTINGS_MODIFY permission. */
+const SETTINGS_MODIFY_ROLE = 3;
+
 export class ClientSettings {
-  constructor() {
+  constructor(generation = 12) {
     /** @type {Map<string, {config: object, value: unknown}>} */
     this.settings = new Map();
+    this.scopes = generation >= 13 ? ["world", "client", "user"] : ["world", "client"];
   }
 
   register(namespace, key, config = {}) {
-    this.settings.set(`${namespace}.${key}`, { config, value: structuredClone(config.default) });
+    const scope = config.scope ?? "client";
+    if (!this.scopes.includes(scope)) throw new Error(`Invalid scope "${scope}" for setting ${namespace}.${key}`);
+    this.settings.set(`${namespace}.${key}`, { config: { ...config, scope }, value: structuredClone(config.default) });
   }
 
   #entry(namespace, key) {
@@ -25,6 +35,13 @@ export class ClientSettings {
 
   async set(namespace, key, value) {
     const entry = this.#entry(namespace, key);
+    const { scope, choices } = entry.config;
+    if ((scope === "world") && ((globalThis.game?.user?.role ?? 0) < SETTINGS_MODIFY_ROLE)) {
+      throw new Error(`User ${globalThis.game?.user?.name} lacks permission to modify the world setting ${namespace}.${key}`);
+    }
+    if (choices && !Object.hasOwn(choices, String(value))) {
+      throw new Error(`${namespace}.${key}: ${JSON.stringify(value)} is not one of its choices`);
+    }
     entry.value = structuredClone(value);
     entry.config.onChange?.(entry.value);
     return entry.value;
