@@ -33,11 +33,9 @@ function userOf({ active = true, ...data }) {
  *   storage?: Record<string, string>, fight?: object, nonce?: string}} stage
  *   `users`: every user of the world (`active` says who is logged in, true by default), which
  *   replace the world's users; `user`: the one logged in on this client (added when not among
- *   them); `nonce`: the hex bytes of the next secret pick's nonce; `answers`: what this client's
- *   user answers in the next `DialogV2.wait` windows it shows outside a macro run (one another
- *   client's socket request opens), as `runMacro` scripts a macro's
+ *   them); `nonce`: the hex bytes of the next secret pick's nonce
  */
-export function stage({ user = null, users = null, storage = null, fight = null, nonce = null, answers = null } = {}) {
+export function stage({ user = null, users = null, storage = null, fight = null, nonce = null } = {}) {
   if (users) {
     game.users.clear();
     for (const data of users) game.users.set(data._id, userOf(data));
@@ -55,7 +53,6 @@ export function stage({ user = null, users = null, storage = null, fight = null,
   }
   if (fight) stageFight(fight);
   if (nonce) scriptNonce(nonce);
-  if (answers) scriptedAnswers.script(answers);
 }
 
 /** This client's local storage, for secrecy checks. */

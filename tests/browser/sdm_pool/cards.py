@@ -27,13 +27,14 @@ TRACE_IDS = {
     "difficulty": "SDM-G02", "attack_roll": "SDM-G01", "salvation": "SDM-G08",
     "opportunity": "SDM-R12", "dodge": "SDM-R12", "damage": "SDM-G18", "armor": "SDM-G17",
     "armor_breaks": "SDM-R13", "hp": "SDM-R14", "incapacitated": "SDM-R15",
-    "disengage": "SDM-G12", "counter_pending": "SDM-G13",
+    "disengage": "SDM-G12", "counter_pending": "SDM-G13", "stabilize": "SDM-G20",
+    "stabilized": "SDM-G20", "heal": "SDM-R16", "death": "SDM-R15",
 }
 OUTCOMES = {"hit": "SDM-R10", "shortfall": "SDM-R11", "salvation": "SDM-G08"}
 #: A character's fields the rules change, with what an absent one means (`ACTOR_FIELDS`).
 ACTOR_FIELDS: dict[str, Any] = {
     "hp": None, "actions_left": 0, "minor_actions_left": 0, "owed_actions": 0,
-    "owed_minor_actions": 0, "unapplied_damage": 0, "stabilized": False,
+    "owed_minor_actions": 0, "unapplied_damage": 0, "stabilized": False, "dead": False,
 }
 
 
@@ -70,6 +71,11 @@ def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None)
                                             "unit": e["unit"]}),
         "counter_pending": lambda: ("CounterPending", {"name": name("by"),
                                                        "against": name("against")}),
+        "stabilize": lambda: ("StabilizeRoll", {"successes": e["successes"],
+                                                "needed": e["needed"], "success": e["success"]}),
+        "recovered": lambda: ("Recovered", {"name": name(), "hp": e["hp"]}),
+        "heal": lambda: ("Heal", {"name": name(), "before": e["before"], "after": e["after"]}),
+        "death": lambda: ("Dead" if e["dead"] else "Alive", {"name": name()}),
         "turn_start": lambda: ("Turn", {"name": name(), "actions": e["actions"],
                                         "minor_actions": e["minor_actions"]}),
         "no_turn": lambda: ("NoTurn", {"name": name(), "reason": e["reason"]}),

@@ -75,7 +75,8 @@ def pool_of(ctx: MacroContext, attacker: Doc) -> int:
 
 def attack_cases(ctx: MacroContext) -> list[Case]:
     """Every weapon: a hit, a shortfall the target Dodges, a Salvation. The longsword also: each
-    other Opportunity, heavy cover turning a hit into a shortfall, a Counter already paid, no
+    other Opportunity, heavy cover turning a hit into a shortfall, a shortfall on a target down at
+    0 HP (no Opportunity to ask; the damage recorded past the floor), a Counter already paid, no
     Action left; the chain whip breaks the padded jacket."""
     m, key, who = ctx.module, ctx.args[0], carrier(ctx)
     attacker = fighter(m, who, actions_left=ACTIONS_LEFT, minor_actions_left=1)
@@ -94,7 +95,10 @@ def attack_cases(ctx: MacroContext) -> list[Case]:
         spent = fighter(m, who, actions_left=0)
         cases += [Case((*short, *damage), None, scene=staged, answers=(window(), choose(c)))
                   for c in ("none", "disengage", "counter")]
+        down = fighter(m, TARGETS[who], linked=False, hp=0)
         cases += [Case(two, None, scene=staged, answers=(window(cover="heavy"), choose("none"))),
+                  Case(short, None, scene=scene([attacker, down], attacker, down),
+                       answers=(window(),)),
                   Case(hit, None, scene=staged, answers=(window(counter=True),)),
                   Case((), None, scene=scene([spent, target], spent, target),
                        answers=(window(),))]
@@ -141,7 +145,8 @@ def rolled_attack(ctx: MacroContext, case: Case, inp: Doc) -> tuple[Doc, Rolls]:
                                   "tier": tier, "cover": inp["cover"],
                                   "concealment": inp["concealment"],
                                   "salvation_claimed": False}, dice[:pool])
-    if roll["state"]["result"] == "shortfall":
+    down = inp["target"]["incapacitated"] or inp["target"].get("dead", False)
+    if roll["state"]["result"] == "shortfall" and not down:
         inp = {**inp, "opportunity": {"choice": case.answers[1]["fields"]["choice"]}}
     rolls = [(f"{pool}d6", tuple(v for _, v in dice[:pool]))]
     if dice[pool:]:
@@ -232,8 +237,91 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
                    updates=tuple(found))
 
 
+# ---------------------------------------------------------------- stabilising
+
+
+def stabilize_cases(ctx: MacroContext) -> list[Case]:
+    """Ana (Intelligence 2, Medicine 1: 5d6) stabilises Grex, down at 0 HP: two successes stand
+    him up, none leave him down; a Grex still standing is refused before any die."""
+    m = ctx.module
+    ana = fighter(m, "ana-reyes", actions_left=ACTIONS_LEFT)
+    down, up = fighter(m, "grex", linked=False, hp=0), fighter(m, "grex", linked=False)
+    return [Case(six(6, 5, 1, 2, 3), None, scene=scene([ana, down], ana, down)),
+            Case(six(1, 2, 3, 4, 4), None, scene=scene([ana, down], ana, down)),
+            Case((), None, scene=scene([ana, up], ana, up))]
+
+
+def expect_stabilize(ctx: MacroContext, case: Case) -> Outcome:
+    lang = ctx.module.lang
+    sides = sides_of(case)
+    (helper, h, _), (target, t, _) = sides
+    result = run(ctx.module, "stabilize", {"helper": h, "target": t}, list(case.dice))
+    assert "error" not in result, result
+    changes = changes_of(sides, [result["state"]["helper"], result["state"]["target"]])
+    names = {h["id"]: helper["name"], t["id"]: target["name"]}
+    who = {"helper": helper["name"], "target": target["name"]}
+    summary = [foundry_format(lang["RULEPACK.Sdm.Summary.Stabilize"], **who),
+               *outcome_lines(lang, result["events"], names)]
+    rolls = [(f"{len(case.dice)}d6", tuple(v for _, v in case.dice))] if case.dice else []
+    title = foundry_format(lang["RULEPACK.Sdm.StabilizeCard"], **who)
+    return Outcome(messages=(card(lang, (helper["name"], title, summary), rolls, result,
+                                  changes),), updates=updates(changes))
+
+
+# ---------------------------------------------------------------- the GM's heal and decision
+
+
+def target_only(actor: Doc) -> Doc:
+    return {**scene([actor]), "targets": [f"tok-{actor['_id']}"]}
+
+
+def heal_cases(ctx: MacroContext) -> list[Case]:
+    """Grex hurt (3 HP) regains 5; down at 0 he stands up with 2; dead he heals nothing."""
+    m = ctx.module
+    def grex(**system: Any) -> Doc:
+        return fighter(m, "grex", linked=False, **system)
+    return [Case((), None, scene=target_only(grex(hp=3)), answers=(window(amount="5"),)),
+            Case((), None, scene=target_only(grex(hp=0)), answers=(window(amount="2"),)),
+            Case((), None, scene=target_only(grex(hp=0, dead=True)),
+                 answers=(window(amount="4"),))]
+
+
+def death_cases(ctx: MacroContext) -> list[Case]:
+    """Grex down: the GM and the player decide he dies; or that he lives on."""
+    down = target_only(fighter(ctx.module, "grex", linked=False, hp=0))
+    return [Case((), None, scene=down, answers=(window(dead=True),)),
+            Case((), None, scene=down, answers=(window(),))]
+
+
+def expect_gm_rule(ctx: MacroContext, case: Case, rule: str, title_key: str) -> Outcome:
+    assert case.scene is not None
+    lang, [actor] = ctx.module.lang, case.scene["actors"]
+    character, items = combatant(actor, slug_ids([actor])[0])
+    fields = case.answers[0]["fields"]
+    extra = ({"amount": int(fields["amount"])} if rule == "heal"
+             else {"dead": bool(fields.get("dead"))})
+    result = run(ctx.module, rule, {"character": character, **extra}, [])
+    assert "error" not in result, result
+    changes = changes_of([(actor, character, items)], [result["state"]["character"]])
+    summary = outcome_lines(lang, result["events"], {character["id"]: actor["name"]})
+    title = foundry_format(lang[title_key], name=actor["name"])
+    return Outcome(messages=(card(lang, (USER_NAME, title, summary), [], result, changes),),
+                   updates=updates(changes))
+
+
+def expect_heal(ctx: MacroContext, case: Case) -> Outcome:
+    return expect_gm_rule(ctx, case, "heal", "RULEPACK.Sdm.HealCard")
+
+
+def expect_death(ctx: MacroContext, case: Case) -> Outcome:
+    return expect_gm_rule(ctx, case, "decide_death", "RULEPACK.Sdm.DeathCard")
+
+
 KINDS: dict[str, MacroKind] = {
+    "sdm_pool.heal": MacroKind(heal_cases, expect_heal),
+    "sdm_pool.decideDeath": MacroKind(death_cases, expect_death),
     "sdm_pool.attack": MacroKind(attack_cases, expect_attack),
+    "sdm_pool.stabilize": MacroKind(stabilize_cases, expect_stabilize),
     "sdm_pool.rollInitiative": MacroKind(initiative_cases, expect_initiative),
 }
 

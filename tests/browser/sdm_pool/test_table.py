@@ -16,7 +16,7 @@ import pytest
 from browser_launch import HarnessServer
 from browser_page import BuiltModule, Doc
 from playwright.sync_api import BrowserContext
-from table import SCENE, STAGE, Table, each, seated
+from table import SCENE, Table, each, seated
 
 from compiler.rules import run_case
 from sdm_pool.world import MODULE_ID, actor_uuid, combatant, fighter, run, scene
@@ -70,7 +70,7 @@ def table(request: pytest.FixtureRequest, browser_context: BrowserContext,
                 generation=request.param, system="dnd5e") as found:
         for page in found.pages.values():
             page.evaluate(SCENE, scene([ana, grex], ana, grex))
-        found.pages["gm"].evaluate(STAGE, {"answers": DISENGAGE})
+        found.script("gm", [], DISENGAGE)
         yield found, ana, grex
     assert blocked_requests == []
 
@@ -83,6 +83,7 @@ def test_the_npcs_opportunity_is_chosen_on_the_gms_client_and_applied_once(
     assert run_["messages"] == []  # the card waits for Grex's choice
     assert found.everywhere(DIALOGS) == {"gm": ["Opportunity"], "assistant": [],
                                          "player": ["SDM attack"]}
+    assert found.script_left("gm")["answersLeft"] == []
     cards: dict[str, list[dict[str, Any]]] = found.everywhere(CARDS, MODULE_ID)
     for name, shown in cards.items():
         assert [c["author"] for c in shown] == [PLAYER["_id"], GM["_id"]], name

@@ -14,7 +14,7 @@ from browser_launch import HarnessServer
 from browser_page import GENERATIONS, BuiltModule, Doc, OpenPage
 from macro_kinds import foundry_format
 from playwright.sync_api import BrowserContext
-from table import SCENE, STAGE, Table, each, seated
+from table import SCENE, Table, each, seated
 
 from compiler.rules import run_case
 from sdm_pool.cards import outcome_lines
@@ -78,8 +78,7 @@ def table(request: pytest.FixtureRequest, browser_context: BrowserContext,
                 blocked_requests, generation=request.param, stage={"fight": staged}) as found:
         for page in found.pages.values():
             page.evaluate(SCENE, scene([grex, ana], grex, ana))
-        found.pages["player"].evaluate(STAGE, {"answers": [
-            {"action": "ok", "fields": {"choice": "dodge"}}]})
+        found.script("player", [], [{"action": "ok", "fields": {"choice": "dodge"}}])
         yield found, grex, ana
     assert blocked_requests == []
 
@@ -157,3 +156,28 @@ def test_an_attack_without_the_weapon_or_the_tokens_rolls_nothing(
         assert run_["notifications"] == [{"type": "warning", "message": message}]
         assert run_["problems"] == [f"console warning: {message}"]
         assert len(run_["diceLeft"]) == 1
+
+
+GM_CARDS = """(id) => [...game.messages].map((m) =>
+    game.modules.get(id).api.cards.readCard(m)?.card.call ?? null)"""
+
+
+def test_a_question_the_player_leaves_unanswered_goes_to_the_gm(
+    table: tuple[Table, Doc, Doc],
+) -> None:
+    """The player logs out before answering: the active GM's client asks its own user."""
+    found, _grex, ana = table
+    gm = found.pages["gm"]
+    pack, macro = found.macro("SDM: Attack with Revolver")
+    # The fixture's scene stays staged: Grex controlled, Ana targeted.
+    run_ = gm.run_macro(pack, macro, SHORT, None, None, [{"action": "ok", "fields": {}}])
+    assert run_["error"] is None and run_["messages"] == []
+    assert [e["data"]["to"] for e in run_["socket"]] == [PLAYER["_id"]]
+    found.script("gm", [], [{"action": "ok", "fields": {"choice": "dodge"}}])
+    found.leave("player")
+    assert gm.evaluate(DIALOGS) == ["Opportunity"]  # asked here once the player left
+    assert found.script_left("gm")["answersLeft"] == []
+    [call] = gm.evaluate(GM_CARDS, MODULE_ID)
+    assert call["input"]["opportunity"] == {"choice": "dodge"}
+    assert gm.evaluate(OWED, [ana["_id"]]) == 1
+    assert found.problems() == {"gm": []}

@@ -172,6 +172,26 @@ def test_js_and_python_adapters_fail_alike(library: Library, node_path: Path) ->
     assert python["characters"]["grex"]["error"]["code"] == "bad_input"
 
 
+def test_the_turn_state_a_sheet_keeps_reaches_both_engines(
+    library: Library, node_path: Path,
+) -> None:
+    """SDM-R05, SDM-R06, SDM-G21: what the Combat tracker wrote on a sheet (Actions left,
+    borrowed from the next turn, damage past the floor) is the engine's; null, as a Foundry data
+    model stores a field never written, is absent."""
+    sheet = json.loads(json.dumps(library))
+    ana = sheet["fighter"]["ana-reyes"]
+    ana.update(actions_left=1, minor_actions_left=2, owed_actions=1, owed_minor_actions=None,
+               unapplied_damage=0)
+    python = convert_python(sheet, {})
+    assert canonical(convert_js(node_path, sheet, {})) == canonical(python)
+    character = python["characters"]["ana-reyes"]
+    assert {k: character.get(k) for k in ("actions_left", "minor_actions_left", "owed_actions",
+                                          "unapplied_damage")} == {
+        "actions_left": 1, "minor_actions_left": 2, "owed_actions": 1, "unapplied_damage": 0}
+    assert "owed_minor_actions" not in character
+    assert "actions_left" not in python["characters"]["grex"]
+
+
 @pytest.mark.parametrize(("who", "weapon", "pool"), [
     ("ana-reyes", "longsword", 5), ("bram-holt", "arcane-bolt", 7), ("grex", "revolver", 2),
     ("bram-holt", "chain-whip", 6), ("ana-reyes", "fists", 5), ("grex", "short-bow", 2),

@@ -107,3 +107,14 @@ export function readCombatants(actors, fallbacks = actors.map((a) => String(a.id
   const ids = uniqueSlugs(actors.map((a) => a.name), fallbacks);
   return actors.map((actor, i) => readCombatant(actor, ids[i]));
 }
+
+/**
+ * The one controlled token and the one targeted token, or null.
+ * @returns {{attacker: Token, target: Token}|null}
+ */
+export function canvasTokens() {
+  const controlled = canvas?.tokens?.controlled ?? [];
+  const targets = [...(game.user?.targets ?? [])];
+  if ( (controlled.length !== 1) || (targets.length !== 1) ) return null;
+  return { attacker: controlled[0], target: targets[0] };
+}

@@ -9,7 +9,7 @@
  * @module foundry/sdm_pool/attack
  */
 
-import { ITEM_TYPES, readCombatants } from "./actors.mjs";
+import { ITEM_TYPES, canvasTokens, readCombatants } from "./actors.mjs";
 import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
 import { askedDie, engineSettings, rollWith, runWith } from "./engine.mjs";
 import { askOpportunity, chooserOf } from "./opportunity.mjs";
@@ -32,17 +32,6 @@ import { diceOf } from "../dice.mjs";
 function refuse(message) {
   ui.notifications.warn(message);
   return undefined;
-}
-
-/**
- * The one controlled token and the one targeted token, or null.
- * @returns {{attacker: Token, target: Token}|null}
- */
-function canvasTokens() {
-  const controlled = canvas?.tokens?.controlled ?? [];
-  const targets = [...(game.user?.targets ?? [])];
-  if ( (controlled.length !== 1) || (targets.length !== 1) ) return null;
-  return { attacker: controlled[0], target: targets[0] };
 }
 
 /**
@@ -137,7 +126,9 @@ async function rollPool(attack) {
   }, dice);
   if ( rolled.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.error.message }));
   const so = { dice, rolls: [roll] };
-  if ( rolled.state.result !== "shortfall" ) return finish(attack, "none", so);
+  // A target down at 0 HP (or dead) can take no Opportunity (SDM-G21): nothing to ask.
+  const down = attack.combatants[1].character.incapacitated || attack.combatants[1].character.dead;
+  if ( (rolled.state.result !== "shortfall") || down ) return finish(attack, "none", so);
   return opportunity(attack, rolled.state, so);
 }
 
@@ -158,7 +149,7 @@ async function opportunity(attack, roll, so) {
   const heading = game.i18n.format("RULEPACK.Sdm.OpportunityHeading", {
     attacker: a.name, target: d.name, successes: roll.successes, needed: roll.needed, actions
   });
-  const done = await askOpportunity(chooser, { heading, name: d.name }, (choice) => finish(attack, choice, so));
+  const done = await askOpportunity(chooser, d.actor, { heading, name: d.name }, (choice) => finish(attack, choice, so));
   return /** @type {ChatMessage|undefined} */ (done);
 }
 

@@ -19,7 +19,7 @@ export const KIND = "sdm_pool";
 /** A character's fields the rules change, with the value an absent one means. */
 const ACTOR_FIELDS = Object.freeze({
   hp: null, actions_left: 0, minor_actions_left: 0, owed_actions: 0, owed_minor_actions: 0,
-  unapplied_damage: 0, stabilized: false
+  unapplied_damage: 0, stabilized: false, dead: false
 });
 
 /**

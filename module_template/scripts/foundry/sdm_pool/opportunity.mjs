@@ -5,7 +5,9 @@
  * at once; otherwise the request travels over the module socket (`module.<id>`, the event
  * `foundry/gm-requests.mjs` uses, with message types of this ruleset's own) to that user alone,
  * whose client shows the window and answers the attacker's client, which then finishes the
- * attack. An answer counts only from the user asked, for a request this client made, once.
+ * attack. An answer counts only from the user asked, for a request this client made, once. When
+ * the user asked logs out before answering, the question goes to whoever chooses now (the
+ * active GM, for a player gone), as `foundry/gm-requests.mjs` does with its requests.
  * @module foundry/sdm_pool/opportunity
  */
 
@@ -23,8 +25,11 @@ const ANSWER = "sdm_pool.opportunity.answer";
  * @typedef {(choice: string) => Promise<unknown>} Continue
  */
 
-/** Requests this client sent that wait for an answer: id → who was asked and what then. */
-/** @type {Map<string, {to: string, next: Continue}>} */
+/**
+ * Requests this client sent that wait for an answer: id → who was asked, about whose target,
+ * what the window says and what then.
+ * @type {Map<string, {to: string, actor: Actor, shown: {heading: string, name: string}, next: Continue}>}
+ */
 const pending = new Map();
 /** Request ids this client has answered. @type {Set<string>} */
 const answered = new Set();
@@ -62,17 +67,50 @@ function emit(message) {
  * Ask `chooser` for the Opportunity and go on with `next(choice)`: at once on this client when
  * the chooser is this user, else when their answer arrives.
  * @param {User} chooser
+ * @param {Actor} actor  the target, whose chooser may change if `chooser` leaves
  * @param {{heading: string, name: string}} shown  the window's heading and the target's name
  * @param {Continue} next
  * @returns {Promise<unknown>}  what `next` gives when answered here; undefined when sent
  */
-export async function askOpportunity(chooser, { heading, name }, next) {
-  if ( chooser.id === game.user?.id ) return next(await opportunityWindow(heading));
+export async function askOpportunity(chooser, actor, shown, next) {
+  if ( chooser.id === game.user?.id ) return next(await opportunityWindow(shown.heading));
   const id = requestId();
-  pending.set(id, { to: String(chooser.id), next });
-  emit({ type: ASK, id, from: String(game.user?.id), to: String(chooser.id), heading });
-  ui.notifications.info(game.i18n.format("RULEPACK.Sdm.Waiting", { name, user: chooser.name }));
+  pending.set(id, { to: String(chooser.id), actor, shown, next });
+  send(id, chooser);
   return undefined;
+}
+
+/**
+ * Send request `id` to `chooser`.
+ * @param {string} id
+ * @param {User} chooser
+ */
+function send(id, chooser) {
+  const waiting = pending.get(id);
+  if ( !waiting ) return;
+  waiting.to = String(chooser.id);
+  emit({ type: ASK, id, from: String(game.user?.id), to: waiting.to, heading: waiting.shown.heading });
+  ui.notifications.info(game.i18n.format("RULEPACK.Sdm.Waiting", { name: waiting.shown.name, user: chooser.name }));
+}
+
+/**
+ * A user logged out: each question waiting on them goes to whoever chooses now, this client's
+ * user included (its window opens here).
+ * @param {User} user
+ * @returns {Promise<void>}
+ */
+async function reask(user) {
+  for ( const [id, waiting] of [...pending] ) {
+    if ( waiting.to !== user.id ) continue;
+    const chooser = chooserOf(waiting.actor);
+    if ( !chooser ) continue;
+    if ( chooser.id !== game.user?.id ) {
+      send(id, chooser);
+      continue;
+    }
+    pending.delete(id);
+    await waiting.next(await opportunityWindow(waiting.shown.heading));
+  }
 }
 
 /**
@@ -101,15 +139,25 @@ async function resume(message) {
 }
 
 /**
- * Listen for Opportunity requests and answers on the module's socket (once, on `init`).
+ * Report a failure of the Opportunity's work.
+ * @param {unknown} err
+ */
+function failed(err) {
+  console.error(`${MODULE_ID} | Opportunity`, err);
+  ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
+}
+
+/**
+ * Listen for Opportunity requests and answers on the module's socket, and for the users asked
+ * leaving (once, on `init`).
  */
 export function registerOpportunity() {
   game.socket?.on(EVENT, (/** @type {Message} */ message) => {
     if ( !message || (message.to !== game.user?.id) ) return;
     const work = message.type === ASK ? answer(message) : message.type === ANSWER ? resume(message) : null;
-    work?.catch((err) => {
-      console.error(`${MODULE_ID} | Opportunity`, err);
-      ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
-    });
+    work?.catch(failed);
+  });
+  Hooks.on("userConnected", (/** @type {User} */ user, /** @type {boolean} */ connected) => {
+    if ( !connected ) reask(user).catch(failed);
   });
 }

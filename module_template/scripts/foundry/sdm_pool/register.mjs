@@ -10,14 +10,18 @@
 
 import { registerGmWrites } from "../gm-writes.mjs";
 import { attack } from "./attack.mjs";
+import { decideDeath, heal, stabilize } from "./care.mjs";
 import { KIND, WRITABLE } from "./changes.mjs";
 import { rollInitiative } from "./initiative.mjs";
 import { registerOpportunity } from "./opportunity.mjs";
 import { registerSheetTurn, sheetLines } from "./sheet.mjs";
 import { registerTurns, startTurn } from "./turn.mjs";
 
-/** The attack macros (SDM-R08-R13), initiative (SDM-R02, SDM-R03), a turn's start, a sheet's turn. */
-export const SDM_API = Object.freeze({ attack, rollInitiative, startTurn, sheetLines });
+/**
+ * The attack macros (SDM-R08-R13), initiative (SDM-R02, SDM-R03), stabilising (SDM-G20), the
+ * GM's heal (SDM-R16) and decision on death (SDM-R15), a turn's start, a sheet's turn.
+ */
+export const SDM_API = Object.freeze({ attack, rollInitiative, stabilize, heal, decideDeath, startTurn, sheetLines });
 
 /** @typedef {typeof SDM_API} RulesetApi */
 

@@ -138,3 +138,31 @@ export async function tieWindow(heading, tied) {
   if ( !values ) return null;
   return tied.map((_, place) => values[`place${place}`]?.[0] ?? "");
 }
+
+/**
+ * The GM's window of a heal (SDM-R16): the amount of HP, a whole number; null when closed or not
+ * a number.
+ * @param {string} heading  localised
+ * @returns {Promise<number|null>}
+ */
+export async function healWindow(heading) {
+  const values = await ask(game.i18n.localize("RULEPACK.Sdm.HealTitle"),
+    `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+    + row(game.i18n.localize("RULEPACK.Sdm.HealAmount"), `<input type="text" name="amount" value="">`),
+    game.i18n.localize("RULEPACK.Sdm.Heal"));
+  const text = values?.amount?.[0]?.trim() ?? "";
+  return /^\d{1,6}$/.test(text) ? Number(text) : null;
+}
+
+/**
+ * The window of the GM's and the player's decision (SDM-R15): dead or not; null when closed.
+ * @param {string} heading  localised
+ * @returns {Promise<boolean|null>}
+ */
+export async function deathWindow(heading) {
+  const values = await ask(game.i18n.localize("RULEPACK.Sdm.DeathTitle"),
+    `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
+    + row(game.i18n.localize("RULEPACK.Sdm.Dead"), `<input type="checkbox" name="dead" value="1">`),
+    game.i18n.localize("RULEPACK.Sdm.Decide"));
+  return values === null ? null : "dead" in values;
+}
