@@ -96,6 +96,9 @@ function changeItem(record) {
   return `<li>${escapeHtml(changeText(record))}</li>`;
 }
 
+/** Changes listed open on a card; a longer list folds under its count (issue 14: a card stays under 900 px). */
+const CHANGES_SHOWN = 5;
+
 /**
  * The changes section, marked when undone; empty without changes.
  * @param {CardState} state
@@ -104,9 +107,14 @@ function changeItem(record) {
 function changesHtml({ changes, undone }) {
   if ( !changes.length ) return "";
   const note = undone ? `<p class="rulepack-undone">${escapeHtml(game.i18n.localize("RULEPACK.Card.Undone"))}</p>` : "";
-  return `<section class="rulepack-changes${undone ? " undone" : ""}">`
-    + `<h4>${escapeHtml(game.i18n.localize("RULEPACK.Card.Changes"))}</h4>`
-    + `<ul>${changes.map(changeItem).join("")}</ul>${note}</section>`;
+  const list = `<ul>${changes.map(changeItem).join("")}</ul>`;
+  const open = `<section class="rulepack-changes${undone ? " undone" : ""}">`;
+  if ( changes.length <= CHANGES_SHOWN ) {
+    return `${open}<h4>${escapeHtml(game.i18n.localize("RULEPACK.Card.Changes"))}</h4>${list}${note}</section>`;
+  }
+  // A long list (a montage, a blast) folds under its count, so the card stays short in the log.
+  const heading = game.i18n.format("RULEPACK.Card.ChangesCount", { count: changes.length });
+  return `${open}<details class="rulepack-changes-list"><summary>${escapeHtml(heading)}</summary>${list}</details>${note}</section>`;
 }
 
 /**

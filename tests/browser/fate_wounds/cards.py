@@ -89,8 +89,6 @@ def _line(lang: dict[str, str], e: Doc, names: Doc, powers: dict[str, str]) -> s
         "condition": lambda: (f("Out", name=who) if e["incapacitated"] else
                               f("Condition", name=who,
                                 disadvantage=disadvantage_text(lang, e["disadvantage"]))),
-        "power_bonuses": lambda: f("BonusesLeft", name=who, spent=e["spent"],
-                                   left=e["remaining"]),
         "power_bonuses_refreshed": lambda: f("Refreshed", name=who, left=e["remaining"]),
         "wounds_cleared": lambda: f("Cleared", name=who, column=col[e["column"]],
                                     boxes=e["boxes"]),
@@ -100,8 +98,10 @@ def _line(lang: dict[str, str], e: Doc, names: Doc, powers: dict[str, str]) -> s
 
 def outcome_lines(lang: dict[str, str], events: list[Doc], names: Doc,
                   powers: dict[str, str]) -> list[str]:
-    """As `outcomeLines`."""
-    return [line for e in events if (line := _line(lang, e, names, powers)) is not None]
+    """As `outcomeLines`: the outcome first, then the rest in event order."""
+    ordered = [e for e in events if e["type"] == "compare"]
+    ordered += [e for e in events if e["type"] != "compare"]
+    return [line for e in ordered if (line := _line(lang, e, names, powers)) is not None]
 
 
 def action_line(lang: dict[str, str], name: str, spent: Doc, attack: bool) -> str:

@@ -75,7 +75,6 @@ function line(e, names, powers) {
     case "box_checked": return format("RULEPACK.FateWounds.Summary.Box", { name: who, column: column(e.column), checked: e.checked, boxes: e.boxes });
     case "condition": return e.incapacitated ? format("RULEPACK.FateWounds.Summary.Out", { name: who })
       : format("RULEPACK.FateWounds.Summary.Condition", { name: who, disadvantage: disadvantageText(e.disadvantage) });
-    case "power_bonuses": return format("RULEPACK.FateWounds.Summary.BonusesLeft", { name: who, spent: e.spent, left: e.remaining });
     case "power_bonuses_refreshed": return format("RULEPACK.FateWounds.Summary.Refreshed", { name: who, left: e.remaining });
     case "wounds_cleared": return format("RULEPACK.FateWounds.Summary.Cleared", { name: who, column: column(e.column), boxes: e.boxes });
     default: return null;
@@ -83,12 +82,16 @@ function line(e, names, powers) {
 }
 
 /**
- * The card's result lines for the rules' events, in event order.
+ * The card's result lines for the rules' events: the exchange's outcome first (the card's
+ * one-line headline), then the rest in event order. Bonuses spent are in each roll's line and
+ * in the Changes, not repeated.
  * @param {object[]} events
  * @param {Names} names
  * @param {Record<string, string>} powers  power id → name
  * @returns {string[]}
  */
 export function outcomeLines(events, names, powers) {
-  return /** @type {string[]} */ (events.map((e) => line(e, names, powers)).filter((l) => l !== null));
+  const ordered = [...events.filter((e) => /** @type {any} */ (e).type === "compare"),
+    ...events.filter((e) => /** @type {any} */ (e).type !== "compare")];
+  return /** @type {string[]} */ (ordered.map((e) => line(e, names, powers)).filter((l) => l !== null));
 }
