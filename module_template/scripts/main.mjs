@@ -14,6 +14,7 @@ import { registerGmRequests } from "./foundry/gm-requests.mjs";
 import { importContent, registerWorldNotice } from "./foundry/import.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
+import { registerOddsSettings } from "./foundry/odds-settings.mjs";
 
 /**
  * What every module's `game.modules.get(MODULE_ID).api` offers to macros and other modules; the
@@ -45,6 +46,7 @@ Hooks.once("init", () => {
   registerCardHooks();
   registerGmRequests();
   registerWorldNotice();
+  registerOddsSettings();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,

@@ -163,8 +163,24 @@ interface Game {
     on(event: string, fn: (data: any) => void): unknown;
     emit(event: string, data: unknown): unknown;
   } | null;
-  /** "Client settings which are used to configure application behavior": `core.rollMode` … */
-  readonly settings: { get(namespace: string, key: string): unknown };
+  /**
+   * "Client settings which are used to configure application behavior": `core.rollMode` … ;
+   * `register(namespace, key, SettingConfig)` ("Register a new game setting under this setting
+   * scope"): `scope` "world" (a Setting document, which only a user with SETTINGS_MODIFY may
+   * change) or "client", `config` (listed in Configure Settings), `choices`, `default`,
+   * `onChange`; `set` resolves once the value is stored.
+   * v12 https://foundryvtt.com/api/v12/classes/client.ClientSettings.html
+   * v13 https://foundryvtt.com/api/classes/foundry.helpers.ClientSettings.html
+   */
+  readonly settings: {
+    get(namespace: string, key: string): unknown;
+    set(namespace: string, key: string, value: unknown): Promise<unknown>;
+    register(namespace: string, key: string, config: {
+      name?: string; hint?: string; scope?: "world" | "client"; config?: boolean;
+      type?: unknown; choices?: Record<string, string>; default?: unknown;
+      onChange?: (value: any) => void;
+    }): void;
+  };
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
   readonly combat: Combat | null | undefined;
   /** "The game World which is currently active": the module keys local storage by its id. */
@@ -783,6 +799,8 @@ declare namespace foundry.applications {
      */
     class ApplicationV2 {
       static DEFAULT_OPTIONS: ApplicationConfiguration;
+      /** "The HTMLElement which renders this Application into the DOM" (once rendered). */
+      get element(): HTMLElement;
       protected _prepareContext(options: object): Promise<Record<string, unknown>>;
     }
 
@@ -859,6 +877,13 @@ declare namespace foundry.applications {
         buttons?: DialogV2Button[];
         rejectClose?: boolean;
         modal?: boolean;
+        /**
+         * "A synchronous function to invoke whenever the dialog is rendered": (event, dialog),
+         * the HTMLDialogElement on v12, the DialogV2 on v13.
+         * v12 https://foundryvtt.com/api/v12/interfaces/foundry.DialogV2WaitOptions.html
+         * v13 https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html
+         */
+        render?: (event: Event, dialog: HTMLElement | DialogV2) => void;
       }): Promise<unknown>;
     }
 
