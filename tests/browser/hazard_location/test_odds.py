@@ -94,9 +94,9 @@ def window(page: HarnessPage, ctx: MacroContext, case: Case, *, close: bool) -> 
     first = {**case.answers[0], "hold": True}
     answers = [{"action": None, "hold": True}] if close else [first, *case.answers[1:]]
     page.page.bring_to_front()
-    page.evaluate(START, {"pack": ctx.pack, "id": ctx.macro["_id"], "dice": list(
-        {"d": d, "v": v} for d, v in case.queue) if not close else [], "actor": None,
-        "scene": case.scene, "answers": answers})
+    page.evaluate(START, {"pack": ctx.pack, "id": ctx.macro["_id"],
+                          "dice": [] if close else case.queue, "actor": None,
+                          "scene": case.scene, "answers": answers})
     page.page.wait_for_selector("#dialogs dialog", state="attached")
     yield
     page.evaluate(PROCEED)
