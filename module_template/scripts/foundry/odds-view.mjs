@@ -17,19 +17,26 @@ import { RuleError } from "../rules/errors.mjs";
 
 /**
  * @typedef {[bigint, bigint]} Fraction
- * @typedef {{hit: boolean, damage: number, down: boolean, location: string|null}} Words
- *   one outcome in the report's words (each ruleset's `matchups` `summary`)
- * @typedef {{hit: Fraction, damage: Fraction, down: Fraction, locations: Array<[string, Fraction]>}} Summary
+ * @typedef {{hit: boolean, damage: number, down: boolean, location: string|null, saved?: boolean|null}} Words
+ *   one outcome in the report's words (each ruleset's `matchups` `summary`), and whether a save
+ *   succeeded where the roll has one
+ * @typedef {{hit: Fraction, damage: Fraction, down: Fraction, saved: Fraction|null,
+ *   locations: Array<[string, Fraction]>}} Summary  `saved` null when no outcome has a save
+ * @typedef {"hit"|"damage"|"down"|"saved"} Figure  a line of the panel
  * @typedef {{summary?: Summary, note?: string, ms: number}} Reading  what the panel shows
  */
 
 /**
- * The label of a probability p (docs/decisions.md "Odds shown to players"): each word's least
- * p, as [num, den], highest first; p = 0 is "impossible" and p = 1 "certain".
- * @type {ReadonlyArray<[string, bigint, bigint]>}
+ * The label of a probability p (docs/decisions.md "Odds shown to players"): each word, with the
+ * least p it takes as [num, den], highest first; p = 0 is "impossible" and p = 1 "certain".
+ * @type {ReadonlyArray<[() => string, bigint, bigint]>}
  */
 export const LABELS = Object.freeze([
-  ["VeryLikely", 9n, 10n], ["Likely", 2n, 3n], ["Even", 1n, 3n], ["Unlikely", 1n, 10n], ["VeryUnlikely", 0n, 1n]
+  [() => game.i18n.localize("RULEPACK.Odds.Label.VeryLikely"), 9n, 10n],
+  [() => game.i18n.localize("RULEPACK.Odds.Label.Likely"), 2n, 3n],
+  [() => game.i18n.localize("RULEPACK.Odds.Label.Even"), 1n, 3n],
+  [() => game.i18n.localize("RULEPACK.Odds.Label.Unlikely"), 1n, 10n],
+  [() => game.i18n.localize("RULEPACK.Odds.Label.VeryUnlikely"), 0n, 1n]
 ]);
 
 /**
@@ -42,6 +49,8 @@ export function summarize(dist, words) {
   let hit = 0n;
   let damage = 0n;
   let down = 0n;
+  let saved = 0n;
+  let saves = false;
   /** @type {Map<string, bigint>} */
   const places = new Map();
   for ( const [outcome, weight] of outcomeList(dist) ) {
@@ -49,6 +58,8 @@ export function summarize(dist, words) {
     if ( row.hit ) hit += weight;
     if ( row.down ) down += weight;
     damage += weight * BigInt(row.damage);
+    if ( (row.saved !== undefined) && (row.saved !== null) ) saves = true;
+    if ( row.saved === true ) saved += weight;
     if ( row.location !== null ) places.set(row.location, (places.get(row.location) ?? 0n) + weight);
   }
   const names = [...places.keys()].sort((a, b) => {
@@ -59,6 +70,7 @@ export function summarize(dist, words) {
   const total = dist.total;
   return {
     hit: fraction(hit, total), damage: fraction(damage, total), down: fraction(down, total),
+    saved: saves ? fraction(saved, total) : null,
     locations: names.map((name) => [name, fraction(/** @type {bigint} */ (places.get(name)), total)])
   };
 }
@@ -110,8 +122,8 @@ export function decimal([num, den]) {
 export function label([num, den]) {
   if ( num === 0n ) return game.i18n.localize("RULEPACK.Odds.Label.Impossible");
   if ( num === den ) return game.i18n.localize("RULEPACK.Odds.Label.Certain");
-  const [word] = /** @type {[string, bigint, bigint]} */ (LABELS.find(([, n, d]) => num * d >= n * den));
-  return game.i18n.localize(`RULEPACK.Odds.Label.${word}`);
+  const [word] = /** @type {[() => string, bigint, bigint]} */ (LABELS.find(([, n, d]) => num * d >= n * den));
+  return word();
 }
 
 /**
@@ -133,21 +145,45 @@ function line(key, name, value, mode, mean = false) {
 }
 
 /**
- * The panel's HTML for a reading in `mode` (never called for "hidden"); `names` labels the
- * locations (their ids when absent).
+ * What a panel shows: its heading (plain text), the figures in order, the locations' labels
+ * (their ids when absent).
+ * @typedef {{heading: string, figures: Figure[], names: Record<string, string>}} PanelSpec
+ */
+
+/**
+ * The lines of the figures `spec` asks for; the expected damage only in exact figures (a mean
+ * has no word), the save only where the roll has one.
+ * @param {Summary} s
+ * @param {"exact"|"label"} mode
+ * @param {Figure[]} figures
+ * @returns {string[]}
+ */
+function figureLines(s, mode, figures) {
+  const i18n = game.i18n;
+  const rows = [];
+  for ( const figure of figures ) {
+    if ( figure === "hit" ) rows.push(line("hit", i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode));
+    else if ( figure === "damage" && mode === "exact" ) rows.push(line("damage", i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
+    else if ( figure === "down" ) rows.push(line("down", i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
+    else if ( figure === "saved" && s.saved !== null ) rows.push(line("saved", i18n.localize("RULEPACK.Odds.Saved"), s.saved, mode));
+  }
+  return rows;
+}
+
+/**
+ * The panel's HTML for a reading in `mode` (never called for "hidden").
  * @param {Reading} reading
  * @param {"exact"|"label"} mode
- * @param {Record<string, string>} names
+ * @param {PanelSpec} spec
  * @returns {string}
  */
-export function panelHtml(reading, mode, names) {
+export function panelHtml(reading, mode, spec) {
   const i18n = game.i18n;
-  const heading = `<p class="rulepack-odds-heading">${escapeHtml(i18n.localize("RULEPACK.Odds.Heading"))}</p>`;
+  const heading = `<p class="rulepack-odds-heading">${escapeHtml(spec.heading)}</p>`;
   if ( !reading.summary ) return `${heading}<p class="rulepack-odds-note">${escapeHtml(reading.note ?? "")}</p>`;
   const s = reading.summary;
-  const rows = [line("hit", i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode)];
-  if ( mode === "exact" ) rows.push(line("damage", i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
-  rows.push(line("down", i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
+  const names = spec.names;
+  const rows = figureLines(s, mode, spec.figures);
   const spread = s.locations.map(([id, p]) => line(`location:${id}`, names[id] ?? id, p, mode));
   const where = spread.length
     ? `<p class="rulepack-odds-sub">${escapeHtml(i18n.localize("RULEPACK.Odds.Locations"))}</p><ul class="rulepack-odds-locations">${spread.join("")}</ul>`
@@ -166,10 +202,10 @@ export function oddsSlot() {
  * describes now (or a note). The callback's dialog is the HTMLDialogElement on v12, the
  * DialogV2 on v13.
  * @param {(form: HTMLFormElement) => Summary|{note: string}} compute
- * @param {Record<string, string>} names  location labels
+ * @param {PanelSpec} spec
  * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
  */
-export function liveOdds(compute, names) {
+export function liveOdds(compute, spec) {
   return (_event, dialog) => {
     const root = dialog instanceof HTMLElement ? dialog : dialog.element;
     const panel = root.querySelector("section.rulepack-odds");
@@ -178,7 +214,7 @@ export function liveOdds(compute, names) {
     if ( !panel || !form || mode === "hidden" ) return;
     const refresh = () => {
       const reading = readOdds(() => compute(/** @type {HTMLFormElement} */ (form)));
-      panel.innerHTML = panelHtml(reading, mode, names);
+      panel.innerHTML = panelHtml(reading, mode, spec);
       panel.setAttribute("data-ms", reading.ms.toFixed(1));
     };
     // Every control fires `input` as the user changes it (a checkbox or a select too, HTML's
