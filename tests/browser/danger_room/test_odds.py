@@ -28,7 +28,7 @@ PROCEED = "async () => (await import('/harness/foundry/dialogs.mjs')).scriptedAn
 READ = """() => [...document.querySelectorAll('section.rulepack-odds li')].map((li) => ({
     key: li.dataset.odds, num: li.dataset.num ?? null, den: li.dataset.den ?? null,
     shown: li.querySelector('.rulepack-odds-value').textContent}))"""
-PLAYER = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
+PLAYER: dict[str, Any] = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
 Turn = tuple[str, str, tuple[str, ...], tuple[dict[str, Any], ...], tuple[int, ...]]
 
 
@@ -75,7 +75,8 @@ def figures(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
 class Fight:
     """A staged fight on one page, its macros run as the table would."""
 
-    def __init__(self, module: BuiltModule, page: HarnessPage, owns: dict[str, str] | None = None) -> None:
+    def __init__(self, module: BuiltModule, page: HarnessPage,
+                 owns: dict[str, str] | None = None) -> None:
         self.page, self.world = page, owned(sample_world(module), owns or {})
         self.macros = {d["name"]: (p, d["_id"]) for p, d in module.documents("Macro")}
         page.evaluate(STAGE, before(self.world))
@@ -89,11 +90,14 @@ class Fight:
     def run(self, turn: Turn) -> None:
         a = self.args(turn, list(turn[3]))
         out = self.page.run_macro(a["pack"], a["id"], a["dice"], None, a["scene"], a["answers"])
-        assert out["error"] is None and out["problems"] == [], (turn[1], out["error"], out["problems"])
+        assert out["error"] is None and out["problems"] == [], (
+            turn[1], out["error"], out["problems"])
 
-    def ready(self, picks: dict[str, str], roll_off: tuple[int, ...], turns: tuple[Turn, ...]) -> None:
+    def ready(self, picks: dict[str, str], roll_off: tuple[int, ...],
+              turns: tuple[Turn, ...]) -> None:
         for fighter, card in picks.items():
-            self.run((fighter, "Pick a card", (), ({"action": "ok", "fields": {"card": card}},), ()))
+            pick = ({"action": "ok", "fields": {"card": card}},)
+            self.run((fighter, "Pick a card", (), pick, ()))
         self.run(("", "Reveal Speeds", (), (), roll_off))
         for turn in turns:
             self.run(turn)
@@ -105,7 +109,7 @@ class Fight:
         answers = [{"action": None, "hold": True}] if close else [{**turn[3][0], "hold": True}]
         self.page.page.bring_to_front()
         self.page.evaluate(START, self.args(turn, answers) | ({"dice": []} if close else {}))
-        self.page.page.wait_for_selector("#dialogs dialog section.rulepack-odds li", state="attached")
+        self.page.page.wait_for_selector("#dialogs section.rulepack-odds li", state="attached")
         yield
         self.page.evaluate(PROCEED)
         run = self.page.evaluate("() => window.__oddsRun")
@@ -114,9 +118,10 @@ class Fight:
 
 
 def hit_call(run: dict[str, Any]) -> dict[str, Any]:
-    calls = [m["flags"][MODULE]["card"]["call"] for m in run["messages"]
-             if m["flags"].get(MODULE, {}).get("card", {}).get("call", {}).get("rule") == "resolve_hit"]
-    assert len(calls) == 1, [m["flags"] for m in run["messages"]]
+    cards = [m["flags"].get(MODULE, {}).get("card", {}) for m in run["messages"]]
+    calls: list[dict[str, Any]] = [c["call"] for c in cards
+                                   if c.get("call", {}).get("rule") == "resolve_hit"]
+    assert len(calls) == 1, cards
     return calls[0]
 
 

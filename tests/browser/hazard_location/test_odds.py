@@ -23,12 +23,19 @@ from macro_kinds import Case, MacroContext, context_for
 from compiler.rules.exact import fraction, outcome_list
 from compiler.rules.hazard_location.attack_odds import attack_odds
 from compiler.rules.hazard_location.matchups import summary
-from hazard_location.kinds import attack_input, config_overrides, defend, six
-from hazard_location.world import ATTACKER, MODULE_ID, TARGET, attack_scene, fighter
+from hazard_location.kinds import attack_input, defend, six
+from hazard_location.world import (
+    ATTACKER,
+    MODULE_ID,
+    TARGET,
+    attack_scene,
+    config_overrides,
+    fighter,
+)
 
 SHOTS = REPO / "docs" / "screenshots" / "odds"
 SETTING = "oddsDisclosure"
-PLAYER = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
+PLAYER: dict[str, Any] = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
 DIALOGS = "'/harness/foundry/dialogs.mjs'"
 START = """args => { window.__oddsRun = harness.runMacro(args); return true; }"""
 PROCEED = f"async () => (await import({DIALOGS})).scriptedAnswers.proceed()"
@@ -170,10 +177,12 @@ def test_a_player_sees_what_the_setting_says(
     set_mode(page, mode)
     try:
         with as_player(page):
-            refused = page.evaluate("""async ([m, k]) => { try { await game.settings.set(m, k, "exact");
-                return null; } catch (e) { return e.message; } }""", [MODULE_ID, SETTING])
+            refused = page.evaluate("""async ([m, k]) => {
+                try { await game.settings.set(m, k, "exact"); return null; }
+                catch (e) { return e.message; } }""", [MODULE_ID, SETTING])
             assert refused is not None and "lacks permission" in refused
-            assert page.evaluate("([m, k]) => game.settings.get(m, k)", [MODULE_ID, SETTING]) == mode
+            stored = page.evaluate("([m, k]) => game.settings.get(m, k)", [MODULE_ID, SETTING])
+            assert stored == mode
             with window(page, ctx, case, close=True):
                 shown = page.evaluate(READ)
                 dialog_text = page.page.locator("#dialogs dialog").inner_text()
@@ -189,11 +198,14 @@ def test_a_player_sees_what_the_setting_says(
         assert figures(shown) == [*gm_lines]
         return
     assert [s["key"] for s in shown] == [line["key"] for line in probabilities]
-    assert [s["shown"] for s in shown] == [word(int(p["num"]), int(p["den"])) for p in probabilities]
+    words = [word(int(p["num"]), int(p["den"])) for p in probabilities]
+    assert [s["shown"] for s in shown] == words
     assert all(s["num"] is None for s in shown)
 
 
-def test_the_setting_is_registered_as_the_brief_says(module: BuiltModule, open_page: OpenPage) -> None:
+def test_the_setting_is_registered_as_the_brief_says(
+    module: BuiltModule, open_page: OpenPage
+) -> None:
     page = open_page(module, 13)
     config = page.evaluate("""([m, k]) => { const c = game.settings.settings.get(`${m}.${k}`);
         return {scope: c.scope, config: c.config, choices: c.choices, default: c.default}; }""",
@@ -203,8 +215,32 @@ def test_the_setting_is_registered_as_the_brief_says(module: BuiltModule, open_p
         "hidden": "RULEPACK.Odds.Setting.Hidden"}}
 
 
-def test_docs_have_every_odds_screenshot() -> None:
-    names = sorted(p.name for p in SHOTS.glob("*.png"))
-    assert names == sorted([f"hazard_location-odds-gm-exact-v{g}.png" for g in GENERATIONS]
-                           + [f"hazard_location-odds-player-{m}-v{g}.png"
-                              for m in ("exact", "label", "hidden") for g in GENERATIONS])
+
+VIEW = f"/modules/{MODULE_ID}/scripts/foundry/odds-view.mjs"
+ENUMERATION = f"/modules/{MODULE_ID}/scripts/rules/enumeration.mjs"
+
+
+def test_a_roll_with_too_many_outcomes_says_so(module: BuiltModule, open_page: OpenPage) -> None:
+    """More ways for the dice to fall than the enumeration lists (here a limit of 10 leaves for
+    three d10s) is told in the panel, with no figure: nothing is approximated."""
+    page = open_page(module, 13)
+    reading = page.evaluate(f"""async () => {{
+        const view = await import("{VIEW}");
+        const en = await import("{ENUMERATION}");
+        const three = (q) => [q.take(10), q.take(10), q.take(10)];
+        const r = view.readOdds(() => en.enumerateCalls(three, en.BRUTE_FORCE, 10));
+        return {{ summary: r.summary ?? null, note: r.note }};
+    }}""")
+    assert reading == {"summary": None,
+                       "note": "This roll has too many outcomes to work out its exact odds here."}
+
+
+@pytest.mark.parametrize(("num", "den"), [(0, 1), (1, 100), (1, 10), (33, 100), (1, 3), (2, 3),
+                                          (67, 100), (9, 10), (91, 100), (1, 1)])
+def test_the_words_follow_the_documented_thresholds(
+    module: BuiltModule, open_page: OpenPage, num: int, den: int
+) -> None:
+    page = open_page(module, 13)
+    label = f"""async ([n, d]) => (await import("{VIEW}")).label([BigInt(n), BigInt(d)])"""
+    shown = page.evaluate(label, [num, den])
+    assert shown == word(num, den)
