@@ -41,5 +41,5 @@ export function attackOddsRender(build, names) {
     const input = oddsInput(built);
     if ( input === null ) return { note: "error" in built ? built.error : "" };
     return summarize(attackOdds(input, configOverrides()), (outcome) => summary("attack", outcome));
-  }, { heading: game.i18n.localize("RULEPACK.Odds.Heading"), figures: ["hit", "damage", "down"], names });
+  }, { heading: game.i18n.localize("RULEPACK.Hazard.OddsHeading"), figures: ["hit", "damage", "down"], names });
 }
