@@ -77,7 +77,7 @@ export function summarize(dist, words) {
 
 /**
  * Read the odds: `compute()`'s summary and how long it took, or the note of why there is none
- * (too many outcomes for live odds, or the rule's refusal of the current inputs).
+ * (too many outcomes for live odds, the rule's refusal of the current inputs, or a fault).
  * @param {() => Summary|{note: string}} compute
  * @returns {Reading}
  */
@@ -88,8 +88,11 @@ export function readOdds(compute) {
     const ms = performance.now() - start;
     return "note" in found ? { note: found.note, ms } : { summary: found, ms };
   } catch(err) {
-    if ( !(err instanceof RuleError) ) throw err;
-    const note = err.code === TOO_MANY ? game.i18n.localize("RULEPACK.Odds.TooMany") : err.message;
+    // Anything but the rules' refusal is a bug: it goes to the console (where the browser
+    // tests see it) and the dialog stays usable, its odds panel saying they are unavailable.
+    if ( !(err instanceof RuleError) ) console.error(err);
+    const note = !(err instanceof RuleError) ? game.i18n.localize("RULEPACK.Odds.Unavailable")
+      : err.code === TOO_MANY ? game.i18n.localize("RULEPACK.Odds.TooMany") : err.message;
     return { note, ms: performance.now() - start };
   }
 }
@@ -193,7 +196,7 @@ export function panelHtml(reading, mode, spec) {
 
 /** The placeholder a dialog's content carries where the odds go (none when they are hidden). */
 export function oddsSlot() {
-  return disclosure() === "hidden" ? "" : `<section class="rulepack-odds" data-mode="${disclosure()}"></section>`;
+  return disclosure() === "hidden" ? "" : `<section class="rulepack-odds" aria-live="polite" data-mode="${disclosure()}"></section>`;
 }
 
 /**
