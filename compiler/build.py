@@ -135,7 +135,8 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, encoded: EncodedValues) -
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc
-    reproducible_zip(module, folder / plan.zip_name, epoch, zip_comment(plan.module_id))
+    reproducible_zip(module, folder / plan.zip_name, epoch, zip_comment(plan.module_id),
+                     top=plan.module_id)
     fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
 
 

@@ -302,11 +302,18 @@ def _legacy_name(item: Path) -> str | None:
             name = str(data["id"])
         else:
             with zipfile.ZipFile(item) as archive:
-                data = json.loads(archive.read("module.json"))
+                data = json.loads(archive.read(_zipped_manifest(archive)))
             name = f"{data['id']}-{data['version']}.zip"
     except (OSError, ValueError, KeyError, TypeError, zipfile.BadZipFile, EOFError):
         return None
     return name if _is_output_name(name) else None
+
+
+def _zipped_manifest(archive: zipfile.ZipFile) -> str:
+    """`<id>/module.json` in a zip of this rulepack, `module.json` in one of an older one."""
+    names = archive.namelist()
+    tops = [name for name in names if name.count("/") == 1 and name.endswith("/module.json")]
+    return tops[0] if len(tops) == 1 and "module.json" not in names else "module.json"
 
 
 def _read_journal(path: Path) -> list[Entry]:

@@ -89,18 +89,35 @@ def _zip_members(folder: Path) -> list[tuple[str, Path]]:
     return sorted(members)
 
 
-def reproducible_zip(folder: Path, zip_path: Path, epoch: int, comment: bytes = b"") -> None:
-    """Zip `folder`'s files at the archive root: sorted names, one timestamp, mode 0644.
+def _folders(names: list[str]) -> list[str]:
+    """Every folder that holds one of `names`, as a zip directory entry (`a/`, `a/b/`)."""
+    return sorted({"/".join(parts[:n]) + "/" for parts in (name.split("/") for name in names)
+                   for n in range(1, len(parts))})
+
+
+def reproducible_zip(
+    folder: Path, zip_path: Path, epoch: int, comment: bytes = b"", top: str | None = None,
+) -> None:
+    """Zip `folder`'s files, under the folder `top/` when given (else at the archive root):
+    sorted names, a directory entry (0755) for every folder, one timestamp, files 0644.
 
     The archive is made in memory (a module is a few MB at most) and written in one `fsio` call.
     """
     stamp = time.gmtime(max(epoch, ZIP_EPOCH_FLOOR))[:6]
+    prefix = "" if top is None else check_relative_path(top) + "/"
+    files = {prefix + name: path for name, path in _zip_members(folder)}
+    entries: dict[str, Path | None] = {**dict.fromkeys(_folders(list(files))), **files}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
-        for name, path in _zip_members(folder):
+        for name in sorted(entries):
             info = zipfile.ZipInfo(name, date_time=stamp)
-            info.compress_type = zipfile.ZIP_DEFLATED
             info.create_system = 3
+            path = entries[name]
+            if path is None:  # a directory: stored, drwxr-xr-x plus MS-DOS's directory bit
+                info.external_attr = 0o040755 << 16 | 0x10
+                archive.writestr(info, b"")
+                continue
+            info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
             archive.writestr(info, path.read_bytes(), compresslevel=9)
         archive.comment = comment

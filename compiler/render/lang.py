@@ -102,10 +102,12 @@ def _labelled_paths(fields: Mapping[str, FieldSpec], prefix: str = "") -> Iterat
 
 
 def language_strings(ruleset: Ruleset) -> dict[str, str]:
-    """Every string of `ruleset`'s module: shared, its ruleset's, then the generated labels."""
-    strings = {**base_strings(), **ruleset_strings(ruleset.engine)}
+    """Every string of `ruleset`'s module: shared, the generated labels, then its ruleset's (which
+    may word a generated field label better: `RULEPACK.Field.current_av.Label` "AV")."""
+    strings = base_strings().copy()
     for kind, (document_name, subtype) in subtypes(ruleset).items():
         label = kind_label(ruleset.schemas, kind)
         strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = label
     strings.update(field_labels(ruleset))
+    strings.update(ruleset_strings(ruleset.engine))
     return strings

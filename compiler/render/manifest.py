@@ -14,6 +14,8 @@ from compiler.render.environment import render
 #: Foundry generations the module is built for: minimum 12, verified 13.
 COMPATIBILITY = {"minimum": MIN_CORE_VERSION.split(".")[0], "verified": "13"}
 ENTRY_MODULE = "scripts/main.mjs"
+#: The module's stylesheet (`module_template/styles/`): Foundry loads only what `styles` lists.
+STYLES = ("styles/rulepack.css",)
 
 
 def release_urls(ruleset: Ruleset) -> dict[str, str] | None:
@@ -64,6 +66,7 @@ def module_manifest(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, Any]:
         },
         compatibility=COMPATIBILITY,
         esmodules=[ENTRY_MODULE],
+        styles=list(STYLES),
         packs=list(packs),
         document_types=document_types(ruleset),
         compiler_version=__version__,

@@ -1,10 +1,10 @@
 """The module's JavaScript: the shared core and the module's own ruleset, plus generated modules.
 
-A module ships the files of `module_template/{scripts,templates}` that belong to no ruleset, the
-folders of its own ruleset (its JS rules core and its Foundry adapter) and five generated
-modules: `scripts/config.mjs` (build-time data), `scripts/rules/rulesets.mjs` (its engines'
-rules, config defaults and input shapes), `scripts/foundry/ruleset.mjs` (its adapter's part of
-the API), `scripts/foundry/traces.mjs` (the engines' rules-trace tables), and
+A module ships the files of `module_template/{scripts,templates,styles}` that belong to no
+ruleset, the folders of its own ruleset (its JS rules core and its Foundry adapter) and five
+generated modules: `scripts/config.mjs` (build-time data), `scripts/rules/rulesets.mjs` (its
+engines' rules, config defaults and input shapes), `scripts/foundry/ruleset.mjs` (its adapter's
+part of the API), `scripts/foundry/traces.mjs` (the engines' rules-trace tables), and
 `scripts/world-documents.mjs` (its fighters and items, for a GM to import into a world whose
 system has no pack of them). No other ruleset's file reaches it.
 """
@@ -26,8 +26,9 @@ from compiler.render.data_models import data_schemas
 from compiler.render.environment import TEMPLATE_ROOT, render
 from compiler.rules.registry import engine_data
 
-#: Hand-written files shipped as they are (the rules core, the Foundry adapters, templates).
-STATIC_FOLDERS = ("scripts", "templates")
+#: Hand-written files shipped as they are (the rules core, the Foundry adapters, templates, the
+#: stylesheet).
+STATIC_FOLDERS = ("scripts", "templates", "styles")
 #: The Foundry-side folders of a ruleset that ship in its module, by layer.
 SHIPPED_LAYERS = ("js_rules", "foundry")
 

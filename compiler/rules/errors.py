@@ -63,11 +63,15 @@ class RuleError(RulepackError):
     """
 
     def __init__(
-        self, code: str, message: str, die: int | str | None = None, path: str | None = None
+        self, code: str, message: str, die: int | str | None = None, path: str | None = None,
+        count: int | None = None,
     ) -> None:
         super().__init__(message)
         self.code = code
         #: For `queue_exhausted`: the die the rule asked for, so a caller that rolls dice on demand
         #: (the module's Foundry layer) knows what to roll next and run the rule again.
         self.die = die
+        #: With `die`: how many faces of it the rule is taking at once (the rest of a pool, else
+        #: 1), so that caller can roll the pool as one roll.
+        self.count = count
         self.path = path if path is not None else error_path(code, message)

@@ -118,6 +118,8 @@ def run_case(
         found: dict[str, Any] = {"code": error.code, "message": error.message, "path": error.path}
         if error.die is not None:
             found["die"] = error.die
+        if error.count is not None:
+            found["count"] = error.count
         return {"error": found}
     return {"events": events, "state": state}
 

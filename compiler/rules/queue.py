@@ -78,6 +78,7 @@ class DiceQueue:
                 f"after {len(self._faces)} faces",
                 die=die,
                 path=f"dice[{len(self._faces)}]",
+                count=1,
             )
         have, value = self._faces[self._next]
         if have != die:
@@ -90,8 +91,17 @@ class DiceQueue:
         return value
 
     def take_many(self, die: Die, count: int) -> list[int]:
-        """C1, C3: `count` faces of `die` in order; a pool of `count` ≤ 0 takes nothing."""
-        return [self.take(die) for _ in range(count)]
+        """C1, C3: `count` faces of `die` in order; a pool of `count` ≤ 0 takes nothing. Run out
+        part-way, the error's `count` is how many faces of the pool are still wanted."""
+        faces = []
+        for taken in range(count):
+            try:
+                faces.append(self.take(die))
+            except RuleError as error:
+                if error.code == QUEUE_EXHAUSTED and error.die == die:
+                    error.count = count - taken
+                raise
+        return faces
 
     def remaining(self) -> int:
         """C1: how many faces have not been taken yet."""

@@ -13,6 +13,7 @@ import { registerDataModels } from "./foundry/data-models.mjs";
 import { registerGmRequests } from "./foundry/gm-requests.mjs";
 import { importContent, registerWorldNotice } from "./foundry/import.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
+import { registerSettings } from "./foundry/settings.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
 import { registerOddsSettings } from "./foundry/odds-settings.mjs";
 
@@ -41,6 +42,7 @@ import { registerOddsSettings } from "./foundry/odds-settings.mjs";
 Hooks.once("init", () => {
   const module = game.modules.get(MODULE_ID);
   if ( !module ) throw new Error(`${MODULE_ID} | module is not registered`);
+  registerSettings();
   registerDataModels();
   registerSheets();
   registerCardHooks();

@@ -124,6 +124,8 @@ declare class CompendiumCollection<D = any> {
  * v13 https://foundryvtt.com/api/classes/foundry.helpers.Localization.html
  */
 declare class Localization {
+  /** "Return whether a certain string is known either in the current language or the fallback" */
+  has(key: string, fallback?: boolean): boolean;
   localize(stringId: string): string;
   format(stringId: string, data?: Record<string, unknown>): string;
 }
@@ -164,21 +166,17 @@ interface Game {
     emit(event: string, data: unknown): unknown;
   } | null;
   /**
-   * "Client settings which are used to configure application behavior": `core.rollMode` … ;
-   * `register(namespace, key, SettingConfig)` ("Register a new game setting under this setting
-   * scope"): `scope` "world" (a Setting document, which only a user with SETTINGS_MODIFY may
-   * change) or "client", `config` (listed in Configure Settings), `choices`, `default`,
-   * `onChange`; `set` resolves once the value is stored.
+   * "Client settings which are used to configure application behavior": `core.rollMode` … and
+   * the module's own (`register`: "Register a new game setting under this setting scope", with
+   * scope "world" or "client"; name, hint and choice labels are localized by Foundry).
    * v12 https://foundryvtt.com/api/v12/classes/client.ClientSettings.html
-   * v13 https://foundryvtt.com/api/classes/foundry.helpers.ClientSettings.html
    */
   readonly settings: {
     get(namespace: string, key: string): unknown;
-    set(namespace: string, key: string, value: unknown): Promise<unknown>;
-    register(namespace: string, key: string, config: {
-      name?: string; hint?: string; scope?: "world" | "client"; config?: boolean;
-      type?: unknown; choices?: Record<string, string>; default?: unknown;
-      onChange?: (value: any) => void;
+    register(namespace: string, key: string, data: {
+      name?: string; hint?: string; scope: "world" | "client"; config?: boolean;
+      type: BooleanConstructor | StringConstructor | NumberConstructor;
+      default: unknown; choices?: Record<string, string>; onChange?: (value: unknown) => void;
     }): void;
   };
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
@@ -482,13 +480,15 @@ declare class User extends foundry.abstract.Document {
 
 /**
  * The TokenDocument: `disposition` is "The disposition of the Token: -2 secret, -1 hostile,
- * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS).
+ * 0 neutral, 1 friendly" (CONST.TOKEN_DISPOSITIONS); `elevation` "The vertical elevation of the
+ * Token, in distance units".
  * v12 https://foundryvtt.com/api/v12/classes/client.TokenDocument.html
  * v13 https://foundryvtt.com/api/classes/foundry.documents.TokenDocument.html
  */
 declare class TokenDocument extends foundry.abstract.Document {
   readonly name: string;
   readonly disposition: number;
+  readonly elevation: number;
 }
 
 /**

@@ -142,17 +142,22 @@ class HarnessPage:
     def open(
         cls, context: BrowserContext, server: HarnessServer, module: BuiltModule,
         generation: int = GENERATIONS[0], *, system: str = "worldbuilding", secure: bool = False,
+        theme: str | None = None,
     ) -> HarnessPage:
         """A new page on the harness with `module` booted (init, setup, ready) as `generation`, in
-        a world of `system`. Served on the harness's insecure origin (plain http on a name that is
-        not loopback, as self-hosted Foundry usually is) unless `secure`."""
+        a world of `system` (on v13 in the interface `theme`, "dark" unless given). Served on the
+        harness's insecure origin (plain http on a name that is not loopback, as self-hosted
+        Foundry usually is) unless `secure`."""
         serve(server, module)
         harness = cls(context.new_page())
         harness.page.goto(f"{server.origin_for(secure)}/harness/index.html")
         harness.page.wait_for_function("() => window.harness !== undefined")
+        options: dict[str, object] = {"generation": generation, "system": system}
+        if theme is not None:
+            options["theme"] = theme
         try:
             harness.page.evaluate("([id, options]) => harness.boot(id, options)",
-                                  [module.id, {"generation": generation, "system": system}])
+                                  [module.id, options])
         except Error as error:
             raise AssertionError(
                 f"{module.id} did not boot on v{generation} in a {system} world: {error}"

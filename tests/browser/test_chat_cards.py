@@ -14,6 +14,7 @@ import pytest
 import yaml
 from browser_launch import HarnessServer
 from browser_page import GENERATIONS, REPO, SAMPLE_ACTOR, BuiltModule, HarnessPage
+from card_text import change_label, change_text
 from jsonschema import Draft202012Validator
 from macro_kinds import context_for, foundry_format
 from playwright.sync_api import BrowserContext
@@ -95,10 +96,7 @@ def canonical(value: object) -> str:
 
 
 def change_line(module: BuiltModule, name: str, path: str, before: object, after: object) -> str:
-    def js(value: object) -> str:
-        return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
-    return foundry_format(module.lang["RULEPACK.Card.Change"], name=name, path=path,
-                          before=js(before), after=js(after))
+    return change_text(module.lang, name, path, before, after)
 
 
 @pytest.fixture(scope="module")
@@ -281,6 +279,34 @@ def test_undo_restores_only_what_the_cards_author_owns(
         assert health == before and page.take_problems() == [f"console warning: {message}"]
 
 
+LAYOUT = """(id) => {
+    const card = document.querySelector(`#chat-log [data-message-id="${id}"] .rulepack-card`);
+    const details = card.querySelector("details.rulepack-details");
+    return {
+        order: [...card.children].map((c) => c.className),
+        first: card.querySelector(".rulepack-body > p")?.className ?? null,
+        open: details.open,
+        folded: [".rulepack-dice .dice-roll", ".rulepack-trace li"].map(
+            (s) => card.querySelectorAll(s).length === details.querySelectorAll(s).length),
+        shown: [...card.querySelectorAll(".rulepack-body p, .rulepack-changes li")]
+            .every((e) => e.getClientRects().length > 0),
+    };
+}"""
+
+
+def test_the_outcome_is_on_top_and_the_details_are_folded(page: HarnessPage) -> None:
+    """A player reads the outcome, the other lines and the changes at a glance; the dice and the
+    rules trace wait, collapsed, until opened (issue 14)."""
+    posted = post(page, [(A, "system.health.value", 4, False)],
+                  summary=("Ann hits Bob", "a second line"))
+    layout = page.evaluate(LAYOUT, posted["id"])
+    assert layout == {
+        "order": ["rulepack-body", "rulepack-details", "rulepack-actions"],
+        "first": "rulepack-summary rulepack-outcome", "open": False,
+        "folded": [True, True], "shown": True,
+    }
+
+
 def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: BuiltModule) -> None:
     posted = post(page, [(B, "system.health.value", 3, False)])
     set_health = "([id, v]) => game.actors.get(id).update({'system.health.value': v}).then(() => 0)"
@@ -288,7 +314,7 @@ def test_undo_refuses_when_a_document_changed_since(page: HarnessPage, hazard: B
     assert page.evaluate(CLICK, [posted["id"], "undo", 1])
     page.evaluate("() => harness.settle()")
     message = foundry_format(hazard.lang["RULEPACK.Card.UndoConflict"], name="Card Target B",
-                             path="system.health.value")
+                             label=change_label(hazard.lang, "system.health.value"))
     assert page.take_problems() == [f"console warning: {message}"]
     assert page.evaluate(ACTOR_STATE, [ACTOR_B])[0]["system"]["health"]["value"] == 99
     assert card(page, posted["id"])["actions"] == ["undo", "fixture"]
@@ -510,3 +536,74 @@ def test_a_card_follows_the_users_roll_mode(
     finally:
         page.evaluate(SET_MODE, "publicroll")
     assert page.evaluate(VISIBILITY, posted["id"]) == expected
+
+SEEN_BY = """async ([id, role]) => {
+    const gm = game.user;
+    if (role !== null) {
+        game.user = new User({_id: "harnessPlayer001", name: "Player", role, character: null});
+    }
+    try {
+        game.messages.get(id).render();
+        const card = harness.shownMessage(id).card;
+        return {trace: card.trace.length > 0, changes: card.changes.length > 0};
+    } finally {
+        game.user = gm;
+        game.messages.get(id).render();
+    }
+}"""
+
+
+def set_setting(page: HarnessPage, key: str, value: object) -> None:
+    page.evaluate("([m, k, v]) => game.settings.set(m, k, v).then(() => null)",
+                  [HAZARD, key, value])
+
+
+def test_what_players_see_follows_the_world_settings(page: HarnessPage) -> None:
+    """The GM may hide the rules trace and the Changes list from players; GMs keep both."""
+    posted = post(page, [(A, "system.health.value", 6, False)])
+    everything = {"trace": True, "changes": True}
+    assert page.evaluate(SEEN_BY, [posted["id"], 1]) == everything
+    try:
+        set_setting(page, "playerTrace", False)
+        assert page.evaluate(SEEN_BY, [posted["id"], 1]) == {"trace": False, "changes": True}
+        set_setting(page, "playerChanges", False)
+        assert page.evaluate(SEEN_BY, [posted["id"], 1]) == {"trace": False, "changes": False}
+        assert page.evaluate(SEEN_BY, [posted["id"], None]) == everything
+    finally:
+        set_setting(page, "playerTrace", True)
+        set_setting(page, "playerChanges", True)
+    assert page.take_problems() == []
+
+
+def test_a_player_may_not_change_a_world_setting(page: HarnessPage) -> None:
+    """A positive control of the stand-in: world settings need an Assistant GM or a GM."""
+    refused = page.evaluate("""async (moduleId) => {
+        const gm = game.user;
+        game.user = new User({_id: "harnessPlayer001", name: "Player", role: 1, character: null});
+        try {
+            await game.settings.set(moduleId, "playerTrace", false);
+            return null;
+        } catch (error) {
+            return String(error.message);
+        } finally {
+            game.user = gm;
+        }
+    }""", HAZARD)
+    assert refused is not None and "lacks permission" in refused
+    assert page.evaluate("(m) => game.settings.get(m, 'playerTrace')", HAZARD) is True
+
+
+def test_the_cards_roll_mode_setting_wins_over_the_chat_log(page: HarnessPage) -> None:
+    """A user who sets "Roll mode of cards" posts every card that way, whatever the chat log's
+    selector says; "As the chat log's roll mode" (the default) follows the selector."""
+    page.evaluate(SET_MODE, "publicroll")
+    set_setting(page, "cardRollMode", "gmroll")
+    try:
+        posted = post(page, [])
+    finally:
+        set_setting(page, "cardRollMode", "")
+    assert page.evaluate(VISIBILITY, posted["id"]) == {"whisper": ["harnessUser00001"],
+                                                      "blind": False}
+    assert page.evaluate(VISIBILITY, post(page, [])["id"]) == {"whisper": [], "blind": False}
+    with pytest.raises(Exception, match="not one of its choices"):
+        set_setting(page, "cardRollMode", "loudroll")

@@ -11,18 +11,20 @@ from browser_page import GENERATIONS, BuiltModule, OpenPage
 
 from compiler.rules import run_case
 
-ROLL = """async ([moduleId, ruleset, rule, input, faces]) => {
+ROLL = """async ([moduleId, ruleset, rule, input, faces, options]) => {
     const { scriptedDice } = await import("/harness/foundry/dice.mjs");
     const { rollRule } = await import(`/modules/${moduleId}/scripts/foundry/dice.mjs`);
     scriptedDice.script(faces);
-    const { result, dice, rolls } = await rollRule(ruleset, rule, {}, input);
-    return { result, dice, formulas: rolls.map((r) => r.formula), left: scriptedDice.queue.length };
+    const { result, dice, rolls } = await rollRule(ruleset, rule, {}, input, options);
+    return { result, dice, formulas: rolls.map((r) => r.formula), left: scriptedDice.queue.length,
+             faces: rolls.map((r) => r.dice.flatMap((t) => t.results.map((x) => x.result))) };
 }"""
 
 
 def roll(page: Any, module: BuiltModule, rule: str, inp: dict[str, Any],
-         faces: list[dict[str, Any]]) -> dict[str, Any]:
-    found: dict[str, Any] = page.evaluate(ROLL, [module.id, "primitives", rule, inp, faces])
+         faces: list[dict[str, Any]], options: dict[str, Any] | None = None) -> dict[str, Any]:
+    found: dict[str, Any] = page.evaluate(
+        ROLL, [module.id, "primitives", rule, inp, faces, options or {}])
     return found
 
 
@@ -38,6 +40,30 @@ def test_each_die_the_rule_asks_for_is_rolled_once(
     assert out["formulas"] == ["1d10"] * 5
     assert out["result"] == run_case("primitives", "count_at_least", {}, inp, faces)
     assert out["result"]["state"] == {"successes": 3}
+    assert page.take_problems() == []
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_with_pools_each_pool_is_one_roll(
+    shipped_modules: list[BuiltModule], open_page: OpenPage, generation: int,
+) -> None:
+    """`{pools: true}`: a pool the rule takes at once is one Foundry roll of that many dice (so a
+    card and Dice So Nice show one throw), its faces the same queue; lone dice stay 1dX."""
+    module = shipped_modules[0]
+    page = open_page(module, generation)
+    faces = [{"d": 10, "v": v} for v in (6, 1, 10, 5, 7)]
+    inp = {"die": 10, "count": 5, "min_face": 6, "roll_mod": 0}
+    out = roll(page, module, "count_at_least", inp, faces, {"pools": True})
+    assert out["dice"] == faces and out["left"] == 0
+    assert (out["formulas"], out["faces"]) == (["5d10"], [[6, 1, 10, 5, 7]])
+    assert out["result"] == run_case("primitives", "count_at_least", {}, inp, faces)
+    # A tie that runs on: each round of the roll-off is one roll of the tied group's dice.
+    ties = [{"d": 10, "v": v} for v in (4, 4, 9, 2)]
+    tie = {"die": 10, "group": ["a", "b"]}
+    out = roll(page, module, "roll_off", tie, ties, {"pools": True})
+    expected = run_case("primitives", "roll_off", {}, tie, ties)
+    assert "error" not in expected and out["result"] == expected
+    assert (out["formulas"], out["faces"]) == (["2d10", "2d10"], [[4, 4], [9, 2]])
     assert page.take_problems() == []
 
 

@@ -279,7 +279,7 @@ SETTINGS = """async () => {
     } finally { game.user = gm; }
     out.values = [game.settings.get("probe", "world"), game.settings.get("probe", "client")];
     out.seen = seen;
-    out.scope = game.settings.settings.get("probe.world").scope;
+    out.scope = game.settings.settings.get("probe.world").config.scope;
     out.unknown = await tryTo(() => game.settings.get("probe", "nothing"));
     return out;
 }"""
@@ -291,8 +291,8 @@ def test_settings_keep_scope_and_refuse_a_players_world_write(probe: HarnessPage
     and the user; a value outside `choices` and an unregistered key are refused."""
     out = probe.evaluate(SETTINGS)
     assert out == {
-        "gmSet": None, "bad": "probe.world: z is not a valid choice",
-        "playerWorld": "User Player lacks permission to update Setting [probe.world]",
+        "gmSet": None, "bad": 'probe.world: "z" is not one of its choices',
+        "playerWorld": "User Player lacks permission to modify the world setting probe.world",
         "playerClient": None, "values": ["b", 2], "seen": [["b", "harnessUser00001"]],
         "scope": "world", "unknown": '"probe.nothing" is not a registered game setting',
     }

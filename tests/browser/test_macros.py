@@ -45,7 +45,21 @@ def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case
     assert run["diceLeft"] == [], "the macro left scripted faces unused"
     assert run["answersLeft"] == [], "the macro left scripted dialog answers unused"
     assert observed(run) == kind.expect(ctx, case)
+    for message in run["messages"]:
+        assert_changes_in_words(message)
     return run
+
+
+RAW = ("system.", "flags.", "null", "undefined", "[object")
+
+
+def assert_changes_in_words(message: dict[str, Any]) -> None:
+    """A GM reads every change line (and every line left for the GM's client) in words: no
+    document path, no `null`, whatever the card kind (issue 14)."""
+    card = message["shown"]["card"]
+    lines = [*card["changes"], *card["summary"]] if card else []
+    raw = [line for line in lines if any(word in line for word in RAW)]
+    assert raw == [], f"card lines with a raw path or value: {raw}"
 
 
 def test_built_modules_are_the_shipped_rulesets(shipped_modules: list[BuiltModule]) -> None:

@@ -4,9 +4,8 @@ Keys are recognised in these forms only (any other `"RULEPACK.…"` literal in t
 
 * `game.i18n.localize("K")` / `game.i18n.format("K", …)` in `.mjs` files and macro bodies;
 * `{{localize "K"}}` in `.hbs` templates;
-* `label: "K"` in `.mjs`: a key handed to Foundry, which localizes it (`registerSheet` options);
-* `name: "K"`, `hint: "K"` and the values of a `choices: {…}` in `.mjs`: a setting's
-  SettingConfig, which Foundry localizes where it lists the setting (`game.settings.register`);
+* `label: "K"`, `name: "K"` and `hint: "K"` in `.mjs`: a key handed to Foundry, which localizes
+  it (`registerSheet` options, a setting's name, hint and choice labels);
 * dynamic keys, each built by one template literal in `scripts/foundry/sheets.mjs`:
   `` `RULEPACK.Field.${path}.Label` `` asks for one key per field path of `DATA_SCHEMAS` (array
   items excepted) and `` `TYPES.${documentName}.${type}` `` for one key per module sub-type, the
@@ -26,8 +25,6 @@ from tsc_check import macro_bodies
 LOCALIZE = re.compile(r"""\b(?:localize|format)\(\s*(["'])(?P<key>[^"'`]+)\1""")
 HBS_LOCALIZE = re.compile(r"""\{\{\s*localize\s+(["'])(?P<key>[^"']+)\1""")
 LABEL = re.compile(r"""\b(?:label|name|hint):\s*(["'])(?P<key>RULEPACK\.[^"'`]+)\1""")
-CHOICES = re.compile(r"""\bchoices:\s*\{(?P<body>[^}]*)\}""")
-CHOICE = re.compile(r""":\s*(["'])(?P<key>RULEPACK\.[^"'`]+)\1""")
 FIELD_KEYS = "`RULEPACK.Field.${path}.Label`"
 TYPE_KEYS = "`TYPES.${documentName}.${type}`"
 ANY_KEY = re.compile(r"""(["'`])(?:RULEPACK|TYPES)\.[^"'`]*\1""")
@@ -71,7 +68,6 @@ def used_keys(module: Path) -> tuple[set[str], list[str]]:
     templates = "\n".join(p.read_text(encoding="utf-8") for p in sorted(module.rglob("*.hbs")))
     static = {m["key"] for m in LOCALIZE.finditer(scripts)}
     static |= {m["key"] for m in LABEL.finditer(scripts)}
-    static |= {c["key"] for m in CHOICES.finditer(scripts) for c in CHOICE.finditer(m["body"])}
     static |= {m["key"] for m in HBS_LOCALIZE.finditer(templates)}
     literals = [m[0] for m in ANY_KEY.finditer(scripts)]
     dynamic = (FIELD_KEYS, TYPE_KEYS)

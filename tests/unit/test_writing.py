@@ -41,15 +41,38 @@ def test_zip_is_identical_whatever_the_order_times_and_modes(tmp_path: Path) -> 
     assert _sha(tmp_path / "a.zip") == _sha(tmp_path / "b.zip")
 
 
+FOLDERS = ["packs/", "packs/items/", "scripts/"]
+
+
+def _files(archive: zipfile.ZipFile) -> list[str]:
+    return [name for name in archive.namelist() if not name.endswith("/")]
+
+
 def test_zip_entries_are_sorted_stamped_and_0644(tmp_path: Path) -> None:
     (tmp_path / "m").mkdir()
     write_files(tmp_path / "m", FILES)
     reproducible_zip(tmp_path / "m", tmp_path / "m.zip", 1_700_000_000)
     with zipfile.ZipFile(tmp_path / "m.zip") as archive:
         infos = archive.infolist()
-    assert [i.filename for i in infos] == sorted(FILES)
+    assert [i.filename for i in infos] == sorted([*FILES, *FOLDERS])
     assert {i.date_time for i in infos} == {(2023, 11, 14, 22, 13, 20)}
-    assert {i.external_attr >> 16 for i in infos} == {0o100644}
+    assert {i.external_attr >> 16 for i in infos if not i.is_dir()} == {0o100644}
+    assert {i.external_attr >> 16 for i in infos if i.is_dir()} == {0o040755}
+
+
+def test_a_top_folder_holds_every_entry_and_unzips_to_the_module_folder(tmp_path: Path) -> None:
+    """`top=<id>`: what Foundry's `Data/modules/` needs from a manual unzip (`<id>/module.json`),
+    with a directory entry for each folder, as `zip -r` writes them."""
+    (tmp_path / "m").mkdir()
+    write_files(tmp_path / "m", FILES)
+    reproducible_zip(tmp_path / "m", tmp_path / "m.zip", ZIP_EPOCH_FLOOR, top="my-module")
+    with zipfile.ZipFile(tmp_path / "m.zip") as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path / "modules")
+    assert names == sorted(["my-module/", *(f"my-module/{n}" for n in [*FILES, *FOLDERS])])
+    assert (tmp_path / "modules" / "my-module" / "module.json").read_bytes() == b"{}\n"
+    with pytest.raises(BuildError, match="unsafe path"):
+        reproducible_zip(tmp_path / "m", tmp_path / "n.zip", ZIP_EPOCH_FLOOR, top="../up")
 
 
 def test_volatile_leveldb_files_stay_out_of_the_zip(tmp_path: Path) -> None:
@@ -57,7 +80,7 @@ def test_volatile_leveldb_files_stay_out_of_the_zip(tmp_path: Path) -> None:
     write_files(tmp_path / "m", {**FILES, "packs/items/LOG": b"t", "packs/items/LOCK": b""})
     reproducible_zip(tmp_path / "m", tmp_path / "m.zip", ZIP_EPOCH_FLOOR)
     with zipfile.ZipFile(tmp_path / "m.zip") as archive:
-        assert sorted(archive.namelist()) == sorted(FILES)
+        assert sorted(_files(archive)) == sorted(FILES)
 
 
 def test_symlinks_are_refused(tmp_path: Path) -> None:

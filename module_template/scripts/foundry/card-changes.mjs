@@ -7,6 +7,7 @@
 
 import { MODULE_ID } from "../config.mjs";
 import { documentFromUuid } from "./compat.mjs";
+import { fieldLabelKey } from "./sheets.mjs";
 
 /**
  * A world Actor or Item (their `system.*` fields), or a world Combat or Combatant (this module's
@@ -15,16 +16,25 @@ import { documentFromUuid } from "./compat.mjs";
  */
 
 /**
+ * How a card shows a change, where the stored values or the path would not do: `label`, a lang
+ * key (or plain text) naming the field (else `changeLabel` finds one), and `shown`, the effective
+ * values the rules used where the stored one means a default (a null Current Stamina that is the
+ * Total Stamina). Undo always restores the stored `before`, never these.
+ * @typedef {{label?: string, shown?: {before?: unknown, after?: unknown}}} ChangeDisplay
+ */
+
+/**
  * One change for `applyChanges`: a document (or its uuid), a field path (`system.*` of an Actor or
- * Item, `flags.<module id>.*` of a Combat or Combatant) and the new value.
+ * Item, `flags.<module id>.*` of a Combat or Combatant) and the new value, and optionally how the
+ * card shows it (`ChangeDisplay`).
  * Values are JSON leaves (numbers, strings, booleans, null or arrays): Foundry merges objects on
  * update, so an object could not be restored exactly; point at its fields instead.
- * @typedef {{uuid?: string, document?: Changeable, path: string, value: unknown}} Change
+ * @typedef {{uuid?: string, document?: Changeable, path: string, value: unknown} & ChangeDisplay} Change
  */
 
 /**
  * What one applied change did; `after` is the value read back after the update.
- * @typedef {{uuid: string, name: string, path: string, before: unknown, after: unknown}} ChangeRecord
+ * @typedef {{uuid: string, name: string, path: string, before: unknown, after: unknown} & ChangeDisplay} ChangeRecord
  */
 
 /** Path segments after the root: plain field names, no array indices (Foundry would merge them). */
@@ -145,9 +155,86 @@ export async function applyChanges(changes) {
     const document = documents[i];
     const before = read(document, change.path);
     await document.update({ [change.path]: change.value });
-    records.push({ uuid: document.uuid, name: nameOf(document), path: change.path, before, after: read(document, change.path) });
+    const record = { uuid: document.uuid, name: nameOf(document), path: change.path, before, after: read(document, change.path) };
+    records.push({ ...record, ...display(change) });
   }
   return records;
+}
+
+/**
+ * The display fields of a change, copied as plain JSON (only those given).
+ * @param {ChangeDisplay} change
+ * @returns {ChangeDisplay}
+ */
+function display({ label, shown }) {
+  /** @type {ChangeDisplay} */
+  const out = {};
+  if ( typeof label === "string" && label ) out.label = label;
+  if ( shown && (typeof shown === "object") ) out.shown = structuredClone({ before: shown.before, after: shown.after });
+  return out;
+}
+
+/* -------------------------------------------- */
+/*  How a card words a change                   */
+/* -------------------------------------------- */
+
+/**
+ * The field a change names, in words: its own `label` (a lang key or text), else the sheet's
+ * label of a `system.*` field (`fieldLabelKey`, as the sheets), else its last path segment in
+ * words. Never the raw path.
+ * @param {{path: string} & ChangeDisplay} change
+ * @returns {string}
+ */
+export function changeLabel(change) {
+  if ( change.label ) return game.i18n.localize(change.label);
+  const field = /^system\.(.+)$/.exec(change.path)?.[1];
+  if ( field && game.i18n.has(fieldLabelKey(field)) ) return game.i18n.localize(fieldLabelKey(field));
+  const words = (change.path.split(".").at(-1) ?? "").replaceAll("_", " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * One entry of a listed value in words: a scalar as is, a pair (`[key, value]`) as "key value",
+ * a record by its name or id; undefined when it has none of those.
+ * @param {unknown} entry
+ * @returns {string|undefined}
+ */
+function entryText(entry) {
+  if ( Array.isArray(entry) ) return entry.every(isScalar) ? entry.map(String).join(" ") : undefined;
+  if ( entry && (typeof entry === "object") ) {
+    const { name, id } = /** @type {{name?: unknown, id?: unknown}} */ (entry);
+    const found = name ?? id;
+    return isScalar(found) && (found !== null) ? String(found) : undefined;
+  }
+  return String(entry);
+}
+
+/**
+ * A value as a card shows it: a number or text as is, yes or no, none for an absent value or an
+ * empty list, a list by its entries (`entryText`), or by its length when they cannot be named.
+ * @param {unknown} value
+ * @returns {string}
+ */
+export function shownValue(value) {
+  if ( (value === null) || (value === undefined) ) return game.i18n.localize("RULEPACK.Card.NoValue");
+  if ( typeof value === "boolean" ) return value ? game.i18n.localize("RULEPACK.Card.Yes") : game.i18n.localize("RULEPACK.Card.No");
+  if ( !Array.isArray(value) ) return (typeof value === "object") ? JSON.stringify(value) : String(value);
+  if ( !value.length ) return game.i18n.localize("RULEPACK.Card.NoValue");
+  const named = value.map(entryText);
+  return named.every((v) => v !== undefined) ? named.join(", ") : String(value.length);
+}
+
+/**
+ * One change as a card line: "name: label before → after", with the effective values when given.
+ * @param {{name: string, path: string, before: unknown, after: unknown} & ChangeDisplay} change
+ * @returns {string}
+ */
+export function changeText(change) {
+  const before = change.shown?.before ?? change.before;
+  const after = change.shown?.after ?? change.after;
+  return game.i18n.format("RULEPACK.Card.ChangeLine", {
+    name: change.name, label: changeLabel(change), before: shownValue(before), after: shownValue(after)
+  });
 }
 
 /**

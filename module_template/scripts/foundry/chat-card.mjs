@@ -1,8 +1,9 @@
 /**
- * The one chat card every ruleset adapter posts: the dice as Foundry renders them, the adapter's
- * result lines, every document change it made (before → after, with a GM-only Undo), the rules
- * trace (one line per rules-core event, each naming its catalogue item) and "Copy as fixture",
- * which exports the roll as a golden-fixture YAML the Python engine replays.
+ * The one chat card every ruleset adapter posts, read at a glance: the outcome on top (the first
+ * result line), the other result lines, every document change it made (in words, before → after,
+ * with a GM-only Undo); then, collapsed until opened, the dice as Foundry renders them and the
+ * rules trace (one line per rules-core event, each naming its catalogue item); and "Copy as
+ * fixture", which exports the roll as a golden-fixture YAML the Python engine replays.
  *
  * An adapter rolls with Foundry's `Roll`, runs the pure rules core, applies what the result
  * changes and posts:
@@ -23,11 +24,12 @@
  */
 
 import { MODULE_ID } from "../config.mjs";
-import { TRACES } from "./traces.mjs";
-import { applyChanges, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
+import { applyChanges, changeLabel, changeText, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
 import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
+import { cardRollMode, cardVisibility } from "./settings.mjs";
+import { traceLines } from "./card-trace.mjs";
 import { toYaml } from "./yaml.mjs";
 
 /**
@@ -82,64 +84,16 @@ import { toYaml } from "./yaml.mjs";
 const undoing = new Set();
 
 /* -------------------------------------------- */
-/*  Dice and trace                              */
-/* -------------------------------------------- */
-
-/**
- * The TRACE table of an engine of this module (`traces.mjs`), or none.
- * @param {string} ruleset
- * @returns {TraceTable}
- */
-function rulesetTrace(ruleset) {
-  return Object.hasOwn(TRACES, ruleset) ? TRACES[ruleset] : {};
-}
-
-/**
- * One trace line; an event type without an entry (or whose label fails) is shown generically.
- * @param {any} event
- * @param {string} rule
- * @param {TraceTable} trace
- * @returns {TraceLine}
- */
-function traceLine(event, rule, trace) {
-  const entry = Object.hasOwn(trace, event?.type) ? trace[event.type] : undefined;
-  /** @type {import("./trace.mjs").TraceFormat} */
-  const format = (key, data) => game.i18n.format(key, data);
-  try {
-    const id = entry ? (typeof entry.id === "function" ? entry.id(event, rule) : entry.id) : null;
-    if ( entry && id ) return { id, text: game.i18n.format("RULEPACK.Card.TraceLine", { id, text: entry.label(event, format) }) };
-  } catch(err) {
-    console.warn(`${MODULE_ID} | trace label for ${event?.type} failed`, err);
-  }
-  const { type, ...fields } = event ?? {};
-  return { id: null, text: game.i18n.format("RULEPACK.Card.TraceGeneric", { type, fields: JSON.stringify(fields) }) };
-}
-
-/**
- * The rules trace of a result: one line per event.
- * @param {RulesCall} call
- * @param {{events: object[]}} result
- * @param {TraceTable} [trace]  defaults to the ruleset's `TRACE`
- * @returns {TraceLine[]}
- */
-export function traceLines(call, result, trace = rulesetTrace(call.ruleset)) {
-  return result.events.map((event) => traceLine(event, call.rule, trace));
-}
-
-/* -------------------------------------------- */
 /*  Rendering                                   */
 /* -------------------------------------------- */
 
 /**
- * One change as a list item: "name: path before → after".
+ * One change as a list item: "name: label before → after" (`changeText`).
  * @param {ChangeRecord} record
  * @returns {string}
  */
 function changeItem(record) {
-  const text = game.i18n.format("RULEPACK.Card.Change", {
-    name: record.name, path: record.path, before: JSON.stringify(record.before), after: JSON.stringify(record.after)
-  });
-  return `<li>${escapeHtml(text)}</li>`;
+  return `<li>${escapeHtml(changeText(record))}</li>`;
 }
 
 /**
@@ -184,26 +138,43 @@ function actionsHtml({ changes, undone }, mayUndo) {
 }
 
 /**
- * Everything below the dice, from the stored state alone.
+ * What the card says at a glance, from the stored state alone: the outcome (the first summary
+ * line, on top), the other result lines and the changes (unless `changes` is false).
  * @param {CardState} state
- * @param {boolean} mayUndo
+ * @param {{changes?: boolean}} [shown]
  * @returns {string}
  */
-function bodyHtml(state, mayUndo) {
-  const summary = state.card.summary.map((line) => `<p class="rulepack-summary">${escapeHtml(line)}</p>`);
-  return summary.join("") + changesHtml(state) + traceHtml(state.card.trace) + actionsHtml(state, mayUndo);
+function bodyHtml(state, { changes = true } = {}) {
+  const summary = state.card.summary.map((line, i) => {
+    const outcome = i === 0 ? " rulepack-outcome" : "";
+    return `<p class="rulepack-summary${outcome}">${escapeHtml(line)}</p>`;
+  });
+  return summary.join("") + (changes ? changesHtml(state) : "");
 }
 
 /**
- * The stored message content: Foundry's own roll HTML, then the body.
+ * The details, collapsed until a reader opens them: Foundry's own roll HTML, then the trace.
+ * @param {CardState} state
+ * @param {string[]} dice  each roll's rendered HTML
+ * @returns {string}
+ */
+function detailsHtml(state, dice) {
+  const label = escapeHtml(game.i18n.localize("RULEPACK.Card.Details"));
+  return `<details class="rulepack-details"><summary>${label}</summary>`
+    + `<div class="rulepack-dice">${dice.join("")}</div>${traceHtml(state.card.trace)}</details>`;
+}
+
+/**
+ * The stored message content: the outcome and changes, the details (dice and trace, collapsed),
+ * the buttons. The body and the buttons are rebuilt for each viewer (`activateCard`).
  * @param {CardState} state
  * @param {Roll[]} rolls
  * @returns {Promise<string>}
  */
 async function cardContent(state, rolls) {
   const dice = await Promise.all(rolls.map((roll) => roll.render()));
-  return `<div class="rulepack-card"><div class="rulepack-dice">${dice.join("")}</div>`
-    + `<div class="rulepack-body">${bodyHtml(state, true)}</div></div>`;
+  return `<div class="rulepack-card"><div class="rulepack-body">${bodyHtml(state)}</div>`
+    + `${detailsHtml(state, dice)}${actionsHtml(state, true)}</div>`;
 }
 
 /* -------------------------------------------- */
@@ -236,9 +207,10 @@ export async function postCard(spec) {
     rolls,
     flags: { [MODULE_ID]: state }
   };
-  // The roll mode the user chose in the chat log: v13 applies none to a bare create, v12 none to
-  // a message without rolls, so the card applies it itself, as dnd5e's do.
-  ChatMessage.applyRollMode(data, String(game.settings.get("core", "rollMode") ?? "roll"));
+  // The roll mode of the module's setting, else the one the user chose in the chat log: v13
+  // applies none to a bare create, v12 none to a message without rolls, so the card applies it
+  // itself, as dnd5e's do.
+  ChatMessage.applyRollMode(data, cardRollMode());
   return ChatMessage.create(data);
 }
 
@@ -275,7 +247,7 @@ export async function undoCard(message) {
     }
     const stale = await changedSince(state.changes);
     if ( stale ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, path: stale.path }));
+      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, label: changeLabel(stale) }));
       return false;
     }
     await restoreChanges(state.changes);
@@ -351,17 +323,22 @@ async function runAction(message, action) {
 }
 
 /**
- * Rebuild a rendered card's body from the message's flags (the viewer's own Undo button, only
- * for a GM) and wire its buttons. Messages that are not cards are left alone.
+ * Rebuild a rendered card's body and buttons from the message's flags (the viewer's own Undo
+ * button, only for a GM; the Changes and the trace for a player as the settings say) and wire
+ * the buttons. Messages that are not cards are left alone.
  * @param {ChatMessage} message
  * @param {HTMLElement} element
  */
 export function activateCard(message, element) {
   const state = readCard(message);
   const body = element.querySelector(".rulepack-card .rulepack-body");
-  if ( !state || !body ) return;
-  body.innerHTML = bodyHtml(state, game.user?.isGM === true);
-  for ( const button of body.querySelectorAll("button[data-rulepack-action]") ) {
+  const footer = element.querySelector(".rulepack-card .rulepack-actions");
+  if ( !state || !body || !footer ) return;
+  const shown = cardVisibility();
+  body.innerHTML = bodyHtml(state, shown);
+  if ( !shown.trace ) element.querySelector(".rulepack-card .rulepack-trace")?.remove();
+  footer.outerHTML = actionsHtml(state, game.user?.isGM === true);
+  for ( const button of element.querySelectorAll(".rulepack-card .rulepack-actions button[data-rulepack-action]") ) {
     const action = /** @type {HTMLElement} */ (button).dataset.rulepackAction;
     button.addEventListener("click", (event) => {
       event.preventDefault();
@@ -378,7 +355,7 @@ export function registerCardHooks() {
   return onRenderChatMessage(activateCard);
 }
 
-export { applyChanges, diceOf };
+export { applyChanges, diceOf, traceLines };
 
 /** What rulesets reach through `game.modules.get(MODULE_ID).api.cards`. */
 export const CARDS = Object.freeze({ postCard, applyChanges, diceOf, traceLines, undoCard, copyFixture, fixtureYaml, readCard });

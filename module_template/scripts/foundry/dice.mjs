@@ -1,7 +1,7 @@
 /**
  * Dice on demand, for every ruleset: run a rule of the pure rules core with the faces rolled so
- * far; while it stops with `queue_exhausted`, roll the die it names with Foundry's `Roll` (so the
- * players see every die), append the face and run it again. The core never sees Foundry, and the
+ * far; while it stops with `queue_exhausted`, roll the die it names (or the whole pool it is
+ * taking) with Foundry's `Roll` (so the players see every die), append the faces and run it again. The core never sees Foundry, and the
  * faces it used are exactly the dice queue a golden fixture would hold (catalogue §0 C1); and the
  * dice queue of rolls made some other way (`diceOf`).
  * @module foundry/dice
@@ -14,42 +14,50 @@ import { runCase } from "../rules/harness.mjs";
  * @typedef {object} RolledRule
  * @property {import("../rules/harness.mjs").CaseResult} result  the rule's last run
  * @property {{d: number|string, v: number}[]} dice  the faces it took, in canonical order
- * @property {Roll[]} rolls  one evaluated Foundry roll per face, in the same order
+ * @property {Roll[]} rolls  the evaluated Foundry rolls behind those faces, in the same order: one
+ *   per face, or with `pools` one per pool the rule took at once (`6d6`)
  */
 
 /** No rule of any ruleset asks for this many dice; a rule that does is looping. */
 const MAX_DICE = 10000;
 
 /**
- * The Foundry formula of one die of `die` sides ("F": a Fate die).
+ * The Foundry formula of `count` dice of `die` sides ("F": Fate dice).
  * @param {number|string} die
+ * @param {number} [count]
  * @returns {string}
  */
-export function dieFormula(die) {
-  return die === "F" ? "1dF" : `1d${die}`;
+export function dieFormula(die, count = 1) {
+  return die === "F" ? `${count}dF` : `${count}d${die}`;
 }
 
 /**
- * Roll one die with Foundry's `Roll` and read its face.
+ * Roll `count` dice of `die` in one Foundry `Roll` and read their faces.
  * @param {number|string} die
- * @returns {Promise<{roll: Roll, face: number}>}
+ * @param {number} count
+ * @returns {Promise<{roll: Roll, faces: number[]}>}
  */
-async function rollDie(die) {
-  const roll = await new Roll(dieFormula(die)).evaluate();
-  const face = roll.dice[0]?.results[0]?.result;
-  if ( !Number.isInteger(face) ) throw new Error(`${roll.formula} gave no face`);
-  return { roll, face: /** @type {number} */ (face) };
+async function rollDice(die, count) {
+  const roll = await new Roll(dieFormula(die, count)).evaluate();
+  const faces = roll.dice.flatMap((term) => term.results.map((r) => r.result));
+  if ( (faces.length !== count) || !faces.every(Number.isInteger) ) throw new Error(`${roll.formula} gave no faces`);
+  return { roll, faces };
 }
 
 /**
  * Run `rule` with dice rolled on demand: stop on success or on any error but `queue_exhausted`.
+ * By default each die the rule asks for is one Foundry roll; with `pools`, each pool it takes at
+ * once (`queue_exhausted`'s `count`: the hazard test's 6d6, a damage pool's 9d10) is one roll of
+ * that many dice, so the card and Dice So Nice show one throw of the pool. The faces, and so the
+ * dice queue, are the same either way: a pool's faces in the order the rule takes them.
  * @param {string} ruleset  the engine, e.g. "primitives" or the module's own ruleset
  * @param {string} rule     snake_case, e.g. "resolve_hit"
  * @param {object} config   the config the rule runs with (overrides of the engine's defaults)
  * @param {object} input    the rule's input
+ * @param {{pools?: boolean}} [options]
  * @returns {Promise<RolledRule>}
  */
-export async function rollRule(ruleset, rule, config, input) {
+export async function rollRule(ruleset, rule, config, input, { pools = false } = {}) {
   /** @type {{d: number|string, v: number}[]} */
   const dice = [];
   /** @type {Roll[]} */
@@ -58,9 +66,10 @@ export async function rollRule(ruleset, rule, config, input) {
     const result = runCase(ruleset, rule, config, input, dice);
     const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;
     if ( asked === undefined ) return { result, dice, rolls };
-    if ( dice.length >= MAX_DICE ) throw new Error(`${ruleset}.${rule} asked for more than ${MAX_DICE} dice`);
-    const { roll, face } = await rollDie(asked);
-    dice.push({ d: asked, v: face });
+    const count = pools ? Math.max(1, result.error?.count ?? 1) : 1;
+    if ( dice.length + count > MAX_DICE ) throw new Error(`${ruleset}.${rule} asked for more than ${MAX_DICE} dice`);
+    const { roll, faces } = await rollDice(asked, count);
+    dice.push(...faces.map((v) => ({ d: asked, v })));
     rolls.push(roll);
   }
 }

@@ -9,7 +9,7 @@
  * @module foundry/gm-writes
  */
 
-import { applyChanges } from "./card-changes.mjs";
+import { applyChanges, changeLabel, shownValue } from "./card-changes.mjs";
 import { postCard } from "./chat-card.mjs";
 import { documentFromUuid } from "./compat.mjs";
 import { askGm, registerGmRequest } from "./gm-requests.mjs";
@@ -18,7 +18,9 @@ import { askGm, registerGmRequest } from "./gm-requests.mjs";
  * @typedef {import("./card-changes.mjs").Change} Change
  * @typedef {{title: string, call: import("./chat-card.mjs").RulesCall,
  *   result: import("./chat-card.mjs").CaseResult}} RelayedCard  the card whose rule made the changes
- * @typedef {{card: RelayedCard|null, changes: {uuid: string, path: string, value: unknown}[]}} Run
+ * @typedef {{uuid: string, path: string, value: unknown} & import("./card-changes.mjs").ChangeDisplay} RelayedChange
+ *   one change as it travels: its document's uuid, path, value and how the card shows it
+ * @typedef {{card: RelayedCard|null, changes: RelayedChange[]}} Run
  *   the changes one card made, applied together and listed on one card of the GM's
  * @typedef {{allowed: (document: foundry.abstract.Document, path: string) => boolean,
  *   prepare?: (changes: Change[]) => Promise<void>}} WritePolicy
@@ -44,13 +46,14 @@ export function canWrite(document) {
 async function allowedChanges(run, policy) {
   /** @type {Change[]} */
   const changes = [];
-  for ( const { uuid, path, value } of run.changes ?? [] ) {
+  for ( const { uuid, path, value, label, shown } of run.changes ?? [] ) {
     const document = await documentFromUuid(String(uuid));
     if ( !document || !policy.allowed(document, String(path)) ) {
       ui.notifications.error(game.i18n.localize("RULEPACK.Gm.Refused"));
       continue;
     }
-    changes.push({ document: /** @type {any} */ (document), path: String(path), value });
+    // `label` and `shown` only word the GM's card (escaped there); Undo restores stored values.
+    changes.push({ document: /** @type {any} */ (document), path: String(path), value, label, shown });
   }
   return changes;
 }
@@ -93,16 +96,21 @@ export async function relayWrites(kind, runs) {
  */
 export function pendingLine(change) {
   const name = /** @type {any} */ (change.document)?.name ?? change.uuid ?? "";
-  return game.i18n.format("RULEPACK.Gm.Pending", { name, path: change.path, after: JSON.stringify(change.value) });
+  const after = shownValue(change.shown?.after ?? change.value);
+  return game.i18n.format("RULEPACK.Gm.Pending", { name, label: changeLabel(change), after });
 }
 
 /**
- * One change as a run's entry: its document's uuid, the path and the value.
+ * One change as a run's entry: its document's uuid, the path, the value and how it is shown.
  * @param {Change} change
- * @returns {{uuid: string, path: string, value: unknown}}
+ * @returns {RelayedChange}
  */
 export function relayed(change) {
   const uuid = change.document?.uuid ?? change.uuid;
   if ( !uuid ) throw new Error("a relayed change needs a document");
-  return { uuid, path: change.path, value: change.value };
+  /** @type {RelayedChange} */
+  const entry = { uuid, path: change.path, value: change.value };
+  if ( change.label ) entry.label = change.label;
+  if ( change.shown ) entry.shown = structuredClone(change.shown);
+  return entry;
 }

@@ -15,6 +15,13 @@ export const DISCLOSURES = Object.freeze(["exact", "label", "hidden"]);
 /** docs/decisions.md "Odds shown to players": a word, not the figures, until the GM says more. */
 export const DEFAULT_DISCLOSURE = "label";
 
+/** Each choice and its label's key (Foundry localizes them in Configure Settings). */
+const CHOICES = Object.freeze([
+  { value: "exact", label: "RULEPACK.Odds.Setting.Exact" },
+  { value: "label", label: "RULEPACK.Odds.Setting.Label" },
+  { value: "hidden", label: "RULEPACK.Odds.Setting.Hidden" }
+]);
+
 /**
  * Register the setting (on `init`).
  */
@@ -25,11 +32,7 @@ export function registerOddsSettings() {
     scope: "world",
     config: true,
     type: String,
-    choices: {
-      exact: "RULEPACK.Odds.Setting.Exact",
-      label: "RULEPACK.Odds.Setting.Label",
-      hidden: "RULEPACK.Odds.Setting.Hidden"
-    },
+    choices: Object.fromEntries(CHOICES.map(({ value, label }) => [value, label])),
     default: DEFAULT_DISCLOSURE
   });
 }

@@ -66,12 +66,15 @@ export class RuleError extends Error {
    *   caller rolling dice on demand (the Foundry layer) knows what to roll before running again.
    * @param {string|null} [path]  What is wrong (`input.x[2].y`, `config.x`, `dice[3]`, `rule`); by
    *   default the message's leading path. A golden fixture pins it beside the code.
+   * @param {number|null} [count]  With `die`: how many faces of it the rule is taking at once
+   *   (the rest of a pool, else 1), so that caller can roll the pool as one roll.
    */
-  constructor(code, message, die = null, path = null) {
+  constructor(code, message, die = null, path = null, count = null) {
     super(message);
     this.name = "RuleError";
     this.code = code;
     this.die = die;
+    this.count = count;
     this.path = path ?? errorPath(code, message);
   }
 }

@@ -142,7 +142,7 @@ export function readInput(engine, rule, value) {
 /**
  * The outcome of one rule: its events and new state, or the error that stopped it.
  * @typedef {{events: object[], state: Record<string, any>, error?: undefined}
- *   | {error: {code: string, message: string, path: string, die?: number|string}, events?: undefined, state?: undefined}} CaseResult
+ *   | {error: {code: string, message: string, path: string, die?: number|string, count?: number}, events?: undefined, state?: undefined}} CaseResult
  */
 
 /**
@@ -164,9 +164,10 @@ export function runCase(ruleset, rule, config, input, dice) {
     queue.finish();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
-    /** @type {{code: string, message: string, path: string, die?: number|string}} */
+    /** @type {{code: string, message: string, path: string, die?: number|string, count?: number}} */
     const error = { code: err.code, message: err.message, path: err.path };
     if ( err.die !== null ) error.die = err.die;
+    if ( err.count !== null ) error.count = err.count;
     return { error };
   }
   return { events, state };

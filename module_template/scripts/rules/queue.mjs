@@ -97,7 +97,7 @@ export class DiceQueue {
     if ( this._next >= this._faces.length ) {
       throw new RuleError(QUEUE_EXHAUSTED,
         `the rule asked for a ${dieLabel(die)} but the queue ran out after ${this._faces.length} faces`, die,
-        `dice[${this._faces.length}]`);
+        `dice[${this._faces.length}]`, 1);
     }
     const [have, value] = this._faces[this._next];
     if ( have !== die ) {
@@ -109,14 +109,22 @@ export class DiceQueue {
   }
 
   /**
-   * C1, C3: `count` faces of `die` in order; a pool of `count` <= 0 takes nothing.
+   * C1, C3: `count` faces of `die` in order; a pool of `count` <= 0 takes nothing. Run out
+   * part-way, the error's `count` is how many faces of the pool are still wanted.
    * @param {Die} die
    * @param {number} count
    * @returns {number[]}
    */
   takeMany(die, count) {
     const faces = [];
-    for ( let i = 0; i < count; i++ ) faces.push(this.take(die));
+    for ( let i = 0; i < count; i++ ) {
+      try {
+        faces.push(this.take(die));
+      } catch(err) {
+        if ( (err instanceof RuleError) && (err.code === QUEUE_EXHAUSTED) && (err.die === die) ) err.count = count - i;
+        throw err;
+      }
+    }
     return faces;
   }
 

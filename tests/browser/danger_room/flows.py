@@ -193,7 +193,7 @@ def wait(world: World, fighter: str, script: Script) -> Outcome:
     order = {**stored, "waits": [*stored["waits"], fighter]}
     step = roll_rule(fight, Script([(f["d"], f["v"]) for f in order["dice"]]), "turn_order",
                      order_input(fight, order))
-    step.faces = []  # the card shows no dice: they were rolled when the round was ordered
+    step.faces, step.pools = [], ()  # the card shows no dice: rolled when the round was ordered
     update(fight, f"Combat.{COMBAT_ID}", {f"flags.{MODULE}.order": order})
     initiatives(fight, step.state["acting_order"])
     update(fight, f"Combat.{COMBAT_ID}", {"turn": world.turn})

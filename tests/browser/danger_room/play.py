@@ -58,6 +58,8 @@ class Step:
     faces: Faces
     events: list[dict[str, Any]]
     state: dict[str, Any]
+    #: The Foundry rolls behind `faces`: one per pool the rule took at once (`rollRule`'s pools).
+    pools: tuple[tuple[int, tuple[int, ...]], ...] = ()
 
 
 @dataclass
@@ -81,16 +83,20 @@ class Script:
 
 
 def roll_rule(fight: Fight, script: Script, rule: str, inp: dict[str, Any]) -> Step:
-    """`rollRule`: run with the faces so far; each `queue_exhausted` rolls the die it names."""
+    """`rollRule` with pools: run with the faces so far; each `queue_exhausted` rolls the die it
+    names, as many at once as its `count` (the rest of a pool), in one roll."""
     taken: Faces = []
+    pools: list[tuple[int, tuple[int, ...]]] = []
     while True:
         result = run_case("danger_room", rule, fight.world.config, inp,
                           [{"d": d, "v": v} for d, v in taken])
         error = result.get("error")
         if error is None:
-            return Step(rule, inp, taken, result["events"], result["state"])
+            return Step(rule, inp, taken, result["events"], result["state"], tuple(pools))
         assert error["code"] == "queue_exhausted", f"{rule} refused: {error}"
-        taken.append(script.take(error["die"]))
+        faces = [script.take(error["die"]) for _ in range(error["count"])]
+        taken += faces
+        pools.append((error["die"], tuple(v for _, v in faces)))
 
 
 def ask(fight: Fight, rule: str, inp: dict[str, Any]) -> dict[str, Any]:
@@ -109,8 +115,8 @@ def post(script: Script, step: Step, speaker: str, title: str, lines: list[str],
 
     script.messages.append(Message(
         alias=speaker, flavor_text=title, content_text="\n".join(lines),
-        rolls=tuple((f"1d{d}", (v,)) for d, v in step.faces),
-        dice_shown=tuple((f"1d{d}", str(v)) for d, v in step.faces),
+        rolls=tuple((f"{len(faces)}d{d}", faces) for d, faces in step.pools),
+        dice_shown=tuple((f"{len(faces)}d{d}", str(sum(faces))) for d, faces in step.pools),
         changes=tuple(changes or ()), trace_ids=tuple(trace_id(e) for e in step.events),
         actions=("undo", "fixture") if changes else ("fixture",),
     ))

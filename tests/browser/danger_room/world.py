@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from browser_page import BuiltModule, Doc
+from card_text import change_text
 
 from compiler.rules.danger_room import content
 
@@ -213,14 +214,19 @@ def stored_before(fight: Fight, path: str) -> bool:
                for uuid, changes in fight.updates)
 
 
+def key_label(key: str) -> str:
+    """The lang key a card names a fight key by (`fight.mjs` `FIGHT_LABELS`)."""
+    return "RULEPACK.DangerRoom.Key." + "".join(w.capitalize() for w in key.split("_"))
+
+
 def apply_state(fight: Fight, after: dict[str, Any]) -> list[str]:
     """`applyState` on the GM's client: one update per changed key (`applyChanges`), and the
     card's change lines (before → after, as `chat-card.mjs` lists them)."""
     world, lines, at = fight.world, [], len(fight.updates)
-    fmt = world.module.lang["RULEPACK.Card.Change"]
 
     def change(uuid: str, name: str, path: str, before: object, value: object) -> None:
-        lines.append(fill(fmt, name=name, path=path, before=js_json(before), after=js_json(value)))
+        lines.append(change_text(world.module.lang, name, path, before, value,
+                                 label=key_label(path.rsplit(".", 1)[-1])))
         update(fight, uuid, {path: value})
 
     for seat in world.seats:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from card_text import change_text
 from macro_kinds import Message, foundry_format
 
 from fate_wounds.world import MODULE_ID
@@ -141,17 +142,13 @@ def economy_changes(uuid: str, name: str, stored: Doc | None, spent: Doc, round_
             for key, value in after.items() if held.get(key, 0) != value]
 
 
-def _js(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
          sets: list[tuple[int, ...]], result: Doc, changes: list[Change]) -> Message:
     """The card `postCard` shows; `shown` is (speaker alias, title, summary lines), `sets` the
     faces of each 4dF roll in order."""
     alias, title, summary = shown
-    lines = tuple(foundry_format(lang["RULEPACK.Card.Change"], name=name, path=path,
-                                 before=_js(before), after=_js(after))
+    lines = tuple(change_text(lang, name, path, before, after)
                   for _, name, path, before, after, _ in changes)
     return Message(
         alias=alias, flavor_text=title, content_text="\n".join(summary),

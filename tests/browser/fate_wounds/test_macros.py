@@ -203,3 +203,32 @@ def test_author_text_in_names_stays_inert(
     sheet = page.evaluate(SHEET, [MODULE_ID, TIM])
     assert sheet["sections"] == 1
     assert page.evaluate(REPORT)["canaries"] == []
+
+
+ALLOWED = """async ([moduleId, smith]) => {
+    const path = `/modules/${moduleId}/scripts/foundry/fate_wounds/changes.mjs`;
+    const { allowed } = await import(path);
+    const actor = game.actors.get(smith);
+    const combatant = [...game.combat.combatants][0];
+    const item = [...actor.items][0];
+    const flag = (key) => `flags.${moduleId}.fw.${key}`;
+    return [allowed(actor, "system.wounds.light"), allowed(actor, "system.power_bonus_remaining"),
+            allowed(actor, "system.approaches.quick"), allowed(actor, "system.wounds"),
+            allowed(combatant, flag("actions")), allowed(combatant, flag("initiative")),
+            allowed(combatant, "flags.other-module.fw.actions"), allowed(item, "system.rating")];
+}"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_gm_applies_for_a_player_only_what_these_cards_change(
+    module: BuiltModule, open_page: OpenPage, generation: int,
+) -> None:
+    """The GM's side of a player's relayed changes (`gm-writes.mjs`) takes wound boxes, bonuses
+    left and the round's counts on the viewed Combat's Combatants, nothing else."""
+    page = open_page(module, generation)
+    tim, smith = fighter(module, TIM), fighter(module, SMITH)
+    page.evaluate("async (s) => (await import('/harness/foundry/canvas.mjs')).stageScene(s)",
+                  attack_scene(tim, smith))
+    page.evaluate(STAGE, fight([tim, smith]))
+    found = page.evaluate(ALLOWED, [MODULE_ID, SMITH])
+    assert found == [True, True, False, False, True, False, False, False]

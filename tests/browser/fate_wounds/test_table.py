@@ -1,11 +1,12 @@
 """fate_wounds at a table of several clients (issue 12's acceptance: "a defence chosen on the
 defender's client"). A player's Tim the Enchanter attacks an NPC Agent Smith: the player declares
 and rolls on their client; the defence is asked of the active GM's client (the NPC's owner),
-declared in its window and rolled there; the player's client resolves the attack through the
-engine on both sides' faces and posts the one card, and the changes a player may not make go to
-the active GM's client, which applies them once to the NPC token's own sheet on a card whose
-Undo restores them. And the GM's NPC attacking a player's character: the defence is the
-player's, on the player's client.
+declared in its window and rolled there; that client, which may write every document, resolves
+the attack through the engine on both sides' faces and posts the one card, the wound on the NPC
+token's own sheet and the player's spent bonuses, which its Undo restores everywhere. The GM's
+NPC attacking a player's character: the defence is the player's, on the player's client (and
+the GM's when the player leaves before answering). A player's attack on another player's
+character: neither may write the other's sheet, so the GM's client applies the changes.
 """
 
 from __future__ import annotations
@@ -57,6 +58,13 @@ SHOWN = """async () => {
 STATE = """([tokenId, actorId]) => ({
     token: canvas.scene.tokens.get(tokenId).actor.system.wounds?.light ?? null,
     sheet: game.actors.get(actorId).system.wounds?.light ?? null})"""
+UNDO = """async (moduleId) => {
+    const { record } = await import("/harness/foundry/record.mjs");
+    const cards = game.modules.get(moduleId).api.cards;
+    const before = record.updates.length;
+    const undone = await cards.undoCard([...game.messages][0]);
+    return {undone, updates: structuredClone(record.updates.slice(before))};
+}"""
 CARDS = """(id) => [...game.messages].map((m) => {
     const state = game.modules.get(id).api.cards.readCard(m);
     return {author: m.user, changes: (state?.changes ?? []).map((c) => [c.uuid, c.path]),
@@ -118,19 +126,27 @@ def test_a_players_attack_on_an_npc_is_defended_on_the_gms_client(npc_table: Tab
     tim = {**fighter(module, TIM), "ownership": {"default": 0, PLAYER["_id"]: 3}}
     expected = predicted(module, tim, fighter(module, SMITH, linked=False),
                          TIM_DICE + SMITH_DICE)
+    # One card, posted by the GM's client, which could write every document: Tim's bonuses on
+    # the player's sheet and the wound on the NPC token's own copy of Smith, with Undo.
     for name, shown in table.everywhere(CARDS, MODULE_ID).items():
-        assert [c["author"] for c in shown] == [PLAYER["_id"], GM["_id"]], name
-        player_card, gm_card = shown
-        assert player_card["rolls"] == 2 and player_card["changes"] == []
-        assert f"Hit: {signed(5)} beats {signed(2)}, 3 damage." in player_card["summary"]
-        assert (SYNTHETIC, "system.wounds.light") in [tuple(c) for c in gm_card["changes"]]
-    stored = table.pages["gm"].evaluate(
+        [card] = shown
+        assert card["author"] == GM["_id"] and card["rolls"] == 2, name
+        assert f"Hit: {signed(5)} beats {signed(2)}, 3 damage." in card["summary"]
+        assert [tuple(c) for c in card["changes"]] == [
+            (f"Actor.{TIM}", "system.power_bonus_remaining"), (SYNTHETIC, "system.wounds.light"),
+            (SYNTHETIC, "system.power_bonus_remaining")]
+    stored = table.pages["player"].evaluate(
         "(id) => [...game.messages][0].flags[id].card", MODULE_ID)
     assert stored["call"]["input"] == expected["input"]
     assert stored["call"]["dice"] == TIM_DICE + SMITH_DICE
     assert stored["result"] == expected["result"]
     state = {"token": 1, "sheet": None}
     assert table.everywhere(STATE, [f"tok-{SMITH}", SMITH]) == each(table.pages, state)
+    undone = table.pages["gm"].evaluate(UNDO, MODULE_ID)
+    assert undone["undone"] is True
+    table.relay("gm", {"updates": undone["updates"]})
+    assert table.everywhere(STATE, [f"tok-{SMITH}", SMITH]) == each(
+        table.pages, {"token": 0, "sheet": None})
     assert table.problems() == each(table.pages, [])
 
 
@@ -169,3 +185,72 @@ def test_the_gms_attack_on_a_players_character_is_defended_by_the_player(
     assert stored["call"]["input"] == expected["input"]
     assert stored["result"] == expected["result"]
     assert table.problems() == each(table.pages, [])
+
+
+def test_a_defence_asked_of_a_player_who_leaves_goes_to_the_active_gm(pc_table: Table) -> None:
+    """The player logs out before answering: the GM's client, the active GM, asks the defence
+    in its own window (with the faces it was given) and posts the card."""
+    table = pc_table
+    pack, ident = table.macro("4dF: Attack")
+    run = table.pages["gm"].run_macro(pack, ident, TIM_DICE + SMITH_DICE, None, None,
+                                      [TIM_ATTACKS, SMITH_DEFENDS])
+    assert run["error"] is None and run["messages"] == []
+    assert [event["data"]["type"] for event in run["socket"]] == ["fate_wounds.defend"]
+    table.leave("player")
+    assert table.pages["gm"].evaluate(SHOWN) == {"dialogs": ["4dF attack", "4dF defence"],
+                                                 "diceLeft": 0, "answersLeft": 0}
+    [card] = table.pages["gm"].evaluate(CARDS, MODULE_ID)
+    assert card["rolls"] == 2
+    assert (f"Actor.{SMITH}", "system.wounds.light") in [tuple(c) for c in card["changes"]]
+    assert table.problems() == each(table.pages, [])
+
+
+OTHER = {"_id": "playerB000000001", "name": "Omar", "role": 1}
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_a_players_attack_on_another_players_character(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """Laura's Tim attacks Omar's Smith: Omar defends on his client; neither player may write the
+    other's sheet, so Laura's client resolves and posts the card naming the changes, and the
+    active GM's client applies them on a card of its own, with Undo (issue 10's relay)."""
+    module = module_of(shipped_modules)
+    tim = {**fighter(module, TIM), "ownership": {"default": 0, PLAYER["_id"]: 3}}
+    smith = {**fighter(module, SMITH), "ownership": {"default": 0, OTHER["_id"]: 3}}
+    users = {"gm": GM, "player": PLAYER, "other": OTHER}
+    with seated(browser_context, harness_server, module, users, blocked_requests,
+                generation=generation) as table:
+        for page in table.pages.values():
+            page.evaluate(SCENE, attack_scene(tim, smith))
+        table.pages["other"].evaluate(SCRIPT, [SMITH_DICE, [SMITH_DEFENDS]])
+        table.run("player", "4dF: Attack", TIM_DICE, None, (TIM_ATTACKS,))
+        assert table.pages["other"].evaluate(SHOWN)["dialogs"] == ["4dF defence"]
+        for name, shown in table.everywhere(CARDS, MODULE_ID).items():
+            assert [c["author"] for c in shown] == [PLAYER["_id"], GM["_id"]], name
+            player_card, gm_card = shown
+            assert player_card["rolls"] == 2 and player_card["changes"] == []
+            assert (f"Actor.{SMITH}", "system.wounds.light") in [
+                tuple(c) for c in gm_card["changes"]]
+        assert table.everywhere(
+            f"() => game.actors.get('{SMITH}').system.wounds.light") == each(table.pages, 1)
+        assert table.problems() == each(table.pages, [])
+    assert blocked_requests == []
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_only_a_gm_starts_a_conflict(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """A new conflict refills every fighter's bonuses: a player's client refuses before asking."""
+    module = module_of(shipped_modules)
+    with seated(browser_context, harness_server, module, {"gm": GM, "player": PLAYER},
+                blocked_requests, generation=generation) as table:
+        page = table.pages["player"]
+        pack, ident = table.macro("4dF: New conflict")
+        run = page.run_macro(pack, ident, [], None, None, [])
+        message = module.lang["RULEPACK.FateWounds.GmOnly"]
+        assert run["error"] is None and run["messages"] == [] and run["dialogs"] == []
+        assert run["problems"] == [f"console warning: {message}"]

@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from card_text import change_text
 from macro_kinds import Message, foundry_format
+from pools import Roll
 
 Doc = dict[str, Any]
 #: (uuid, name, path, before, after) of one change.
-Change = tuple[str, str, str, Any, Any]
+Change = tuple[str, str, str, Any, Any, tuple[Any, Any]]
+"""A predicted change: uuid, name, path, stored before and after, the (before, after) shown."""
 TRACE_IDS = {
     "step": "HZ-R01", "range": "HZ-R10", "out_of_range": "HZ-G31", "attack_pool": "HZ-R09",
     "defence_pool": "HZ-R13", "test": "HZ-R02", "mishap": "HZ-G03", "no_defence": "HZ-G14",
@@ -107,43 +110,37 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc],
     injuries = new_injuries(events)
     for (actor, character, items), now in zip(sides, after, strict=True):
         uuid = f"Actor.{actor['_id']}"
-        hurt = any(e["type"] == "stamina" and e["character"] == character["id"]
-                   and e["before"] != e["after"] for e in events)
-        if hurt:
+        stamina = [e for e in events
+                   if e["type"] == "stamina" and e["character"] == character["id"]]
+        if any(e["before"] != e["after"] for e in stamina):
+            # Shown from the first damage's Stamina: a fresh character stores none (its Total).
             found.append((uuid, actor["name"], "system.stamina_current",
-                          actor["system"].get("stamina_current"), now["stamina_current"]))
+                          actor["system"].get("stamina_current"), now["stamina_current"],
+                          (stamina[0]["before"], now["stamina_current"])))
         taken = injuries.get(character["id"], [])
         if taken:
             recorded = actor["system"].get("injuries", [])
-            found.append((uuid, actor["name"], "system.injuries", recorded, [*recorded, *taken]))
+            found.append((uuid, actor["name"], "system.injuries", recorded, [*recorded, *taken],
+                          (len(recorded), len(recorded) + len(taken))))
         for field, key in (("armor", "current_av"), ("weapons", "dv_current")):
             for piece in now[field]:
                 was = next(p for p in character[field] if p["id"] == piece["id"])
                 if was[key] != piece[key]:
                     item = items[piece["id"]]
                     found.append((f"{uuid}.Item.{item['_id']}", item["name"], f"system.{key}",
-                                  item["system"].get(key), piece[key]))
+                                  item["system"].get(key), piece[key], (was[key], piece[key])))
     return found
 
 
-def _js(value: Any) -> str:
-    """`JSON.stringify` of a JSON leaf as the document holds it (no spaces, as JavaScript writes
-    arrays of records). A data model keeps a record's fields in its schema's order, which is
-    their names' order (`compiler/render/data_models.py`), whatever order an update gave."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
-
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
-         dice: tuple[tuple[int, int], ...], result: Doc, changes: list[Change]) -> Message:
-    """The card `postCard` shows; `shown` is (speaker alias, title, summary lines)."""
+         rolls: tuple[Roll, ...], result: Doc, changes: list[Change]) -> Message:
+    """The card `postCard` shows; `shown` is (speaker alias, title, summary lines), `rolls` the
+    rolls behind its dice (`pools.pool_rolls`: one per pool)."""
     alias, title, summary = shown
-    lines = tuple(foundry_format(lang["RULEPACK.Card.Change"], name=name, path=path,
-                                 before=_js(before), after=_js(after))
-                  for _, name, path, before, after in changes)
+    lines = tuple(change_text(lang, name, path, *seen) for _, name, path, _, _, seen in changes)
     return Message(
-        alias=alias, flavor_text=title, content_text="\n".join(summary),
-        rolls=tuple((f"1d{d}", (v,)) for d, v in dice),
-        dice_shown=tuple((f"1d{d}", str(v)) for d, v in dice), changes=lines,
+        alias=alias, flavor_text=title, content_text="\n".join(summary), rolls=rolls,
+        dice_shown=tuple((formula, str(sum(faces))) for formula, faces in rolls), changes=lines,
         trace_ids=tuple(trace_id(e) for e in result["events"]),
         actions=("undo", "fixture") if changes else ("fixture",),
     )
@@ -152,4 +149,4 @@ def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
 def updates(changes: list[Change]) -> tuple[tuple[str, str], ...]:
     """The document updates recorded for `changes`, one per change."""
     return tuple((uuid, json.dumps({path: after}, sort_keys=True))
-                 for uuid, _, path, _, after in changes)
+                 for uuid, _, path, _, after, _ in changes)

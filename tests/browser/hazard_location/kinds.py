@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
+from pools import Roll, pool_rolls
 
 from compiler.rules import run_case
 from hazard_location.cards import Change, card, changes_of, labels, outcome_lines, updates
@@ -160,6 +161,12 @@ def predicted(ctx: MacroContext, rule: str, inp: Doc, dice: Dice) -> Doc:
     return result
 
 
+def predicted_rolls(ctx: MacroContext, rule: str, inp: Doc, dice: Dice) -> tuple[Roll, ...]:
+    """The Foundry rolls behind the dice: one per pool the rule takes (`rollRule`'s pools)."""
+    queue = [{"d": d, "v": v} for d, v in dice]
+    return pool_rolls(ENGINE, rule, config_overrides(ctx.module), inp, queue)
+
+
 def hexes_text(ctx: MacroContext, count: int) -> str:
     metres = count * config_data(ctx.module)["RULES_CONFIG"]["metres_per_hex"]
     return foundry_format(ctx.module.lang["RULEPACK.Hazard.Hexes"], value=count, metres=metres)
@@ -210,7 +217,8 @@ def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
                               labels(inp["content"]), sides[1][1]["id"]),
                *roller_lines(lang, defence_answer(case), result["events"], len(case.dice))]
     title = foundry_format(lang["RULEPACK.Hazard.AttackCard"], attacker=a, target=d)
-    message = card(lang, (a, title, summary), case.dice, result, changes)
+    rolls = predicted_rolls(ctx, "attack", inp, case.dice)
+    message = card(lang, (a, title, summary), rolls, result, changes)
     return Outcome(messages=(message,), updates=updates(changes))
 
 
@@ -281,7 +289,8 @@ def blast_card(ctx: MacroContext, case: Case, victim: Doc,
                               character["id"])]
     title = foundry_format(lang["RULEPACK.Hazard.BlastCard"], explosive=boom["name"],
                            target=actor["name"])
-    return card(lang, (USER_NAME, title, summary), dice, result, changes), changes
+    rolls = predicted_rolls(ctx, "blast", inp, dice)
+    return card(lang, (USER_NAME, title, summary), rolls, result, changes), changes
 
 
 def blast_input(ctx: MacroContext, case: Case, victim: Doc) -> Doc:

@@ -3,7 +3,8 @@ GM, the attacker's player (Laura, who owns Ann) and the defender's player (Julia
 
 Laura's client rolls her attack; Bob's defence is Julian's to choose and to roll in his own
 client, and so are the dice of the wounds he takes (his hit location, armour and Injuries); the
-card Laura's client posts says who rolled each die. For an NPC, the GM's client chooses and rolls;
+card Laura's client posts says who rolled each die (a riposte's wounds are Ann's, so Laura's
+again). For an NPC, the GM's client chooses and rolls;
 when the target's species has no hit-location table, the GM picks one in a window, and the trace
 no longer calls a silent default "the GM's table". When the defender's player leaves before
 answering, the GM rolls for him. The test passes each client's updates, messages and socket
@@ -22,7 +23,7 @@ from browser_launch import HarnessServer
 from browser_page import BuiltModule, Doc
 from macro_kinds import Case, MacroContext, context_for, foundry_format
 from playwright.sync_api import BrowserContext
-from table import SCENE, Table, each, seated
+from table import SCENE, SCRIPT, Table, each, seated
 
 # isort: split
 from compiler.rules import run_case
@@ -32,6 +33,7 @@ from hazard_location.world import (
     ENGINE,
     MODULE_ID,
     TARGET,
+    armed,
     attack_scene,
     config_overrides,
     fighter,
@@ -235,5 +237,52 @@ def test_when_the_defenders_player_leaves_before_answering_the_gm_rolls_for_him(
         lines = roller_lines(module.lang, "evade", result["events"], len(faces),
                              ("Laura", "Gamemaster", "Gamemaster"))
         assert listed(card["summary"], lines), card["summary"]
+        assert table.problems() == each(table.pages, [])
+    assert blocked_requests == []
+
+
+def test_a_riposte_strikes_the_attacker_whose_player_rolls_his_wounds(
+    browser_context: BrowserContext, harness_server: HarnessServer, module: BuiltModule,
+    attack_ctx: MacroContext, blocked_requests: list[str],
+) -> None:
+    """Swords drawn (the riposte of `hazard_location.kinds`): Laura's Ann attacks with 1
+    success, Julian parries Bob's way to 3 and strikes back; the dice of Ann's wounds are
+    Laura's again, so the attack goes Laura → Julian → Laura before the card."""
+    ann, bob = owned(armed(fighter(module, ATTACKER)), LAURA), owned(armed(fighter(module, TARGET)),
+                                                                      JULIAN)
+    scene = attack_scene(ann, bob, (1, 0))
+    sword = ann["items"][-1]["_id"]
+    window = {"action": "attack", "fields": {"weapon": sword}}
+    case = Case((), None, scene=scene, answers=(window, defend("parry")))
+    inp = attack_input(attack_ctx, case)
+    faces = [{"d": 6, "v": v} for v in (5, 1, 2, 3, 5, 6, 5, 2)] + [{"d": 100, "v": 30}] + [
+        {"d": 6, "v": v} for v in (6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5)]
+    result = run_case(ENGINE, "attack", config_overrides(module), inp, faces)
+    assert any(e["type"] == "riposte" for e in result["events"]), result
+    split = attacker_pool(result)
+    defence = next(e["pool"] for e in result["events"]
+                   if e["type"] == "test" and e["side"] == "defender")
+    with three_clients(browser_context, harness_server, module, blocked_requests, scene,
+                       13) as table:
+        table.script("julian", faces[split:split + defence], (defend("parry"),))
+        pack, ident = table.macro("Hazard Dice: Attack")
+        laura = table.pages["laura"]
+        run = laura.run_macro(pack, ident, faces[:split], None, None, [window])
+        assert run["error"] is None and run["diceLeft"] == [], run
+        laura.evaluate(SCRIPT, {"dice": faces[split + defence:], "answers": []})
+        table.relay("laura", run)
+        assert table.script_left("laura")["diceLeft"] == []
+        assert table.script_left("julian")["diceLeft"] == []
+        card = the_card(table)["laura"]
+        # (The sword is a world Item: its data model fills `additional_injuries_rolled`, which the
+        # test's copy leaves to the engine's default, so the replay is compared, not the input.)
+        call = card["call"]
+        assert call["dice"] == faces
+        assert run_case(ENGINE, "attack", call["config"], call["input"], call["dice"]) == result
+        lines = roller_lines(module.lang, "parry", result["events"], len(faces),
+                             ("Laura", "Julian", "Laura"))
+        assert listed(card["summary"], lines), card["summary"]
+        stamina = result["state"]["attacker"]["stamina_current"]
+        assert table.everywhere(STAMINA, ATTACKER) == each(table.pages, stamina)
         assert table.problems() == each(table.pages, [])
     assert blocked_requests == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from card_text import change_text
 from macro_kinds import Message, foundry_format
 
 from sdm_pool.world import actor_uuid
@@ -110,16 +111,12 @@ def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc]) -
     return found
 
 
-def _js(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False, sort_keys=True)
-
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]], rolls: list[Roll],
          result: Doc, changes: list[Change], *, undo: bool = True) -> Message:
     """The card `postCard` shows; `shown` is (speaker alias, title, summary lines)."""
     alias, title, summary = shown
-    lines = tuple(foundry_format(lang["RULEPACK.Card.Change"], name=name, path=path,
-                                 before=_js(before), after=_js(after))
+    lines = tuple(change_text(lang, name, path, before, after)
                   for _, name, path, before, after in changes)
     return Message(
         alias=alias, flavor_text=title, content_text="\n".join(summary),

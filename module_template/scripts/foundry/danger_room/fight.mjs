@@ -30,8 +30,8 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string, pending: Write[]}} Fight
  *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
  *   waiting for the GM's client (`relay.mjs`)
- * @typedef {{name: string, path: string, before: unknown, after: unknown}} Change
- *   one change left for the GM's client, as the chat card's summary lists it
+ * @typedef {{name: string, path: string, before: unknown, after: unknown, label?: string}} Change
+ *   one change left for the GM's client, as the chat card's summary lists it (`changeText`)
  * @typedef {import("../card-changes.mjs").ChangeRecord} ChangeRecord
  * @typedef {import("../card-changes.mjs").Change} LeafChange
  * @typedef {{records: ChangeRecord[], relayed: Change[], pending: Write[]}} Applied
@@ -53,6 +53,36 @@ const PAIRED = Object.freeze(["conditions", "defence_uses"]);
 const SIDES = Object.freeze({ "-2": "secret", "-1": "hostile", 0: "neutral", 1: "friendly" });
 /** The fight-level state stored on the Combat, with its value before anything happened. */
 const FIGHT_DEFAULTS = Object.freeze({ defences: [], on_ground: [], visibility: "clear" });
+
+/**
+ * How a card names each fight key it changes (`card-changes.mjs` `ChangeDisplay.label`): a lang
+ * key, localised when the card is shown.
+ * @type {Readonly<Record<string, {label: string}>>}
+ */
+const FIGHT_LABELS = Object.freeze({
+  health: { label: "RULEPACK.DangerRoom.Key.Health" },
+  status: { label: "RULEPACK.DangerRoom.Key.Status" },
+  stamina: { label: "RULEPACK.DangerRoom.Key.Stamina" },
+  shield_points: { label: "RULEPACK.DangerRoom.Key.ShieldPoints" },
+  conditions: { label: "RULEPACK.DangerRoom.Key.Conditions" },
+  defence_uses: { label: "RULEPACK.DangerRoom.Key.DefenceUses" },
+  acted: { label: "RULEPACK.DangerRoom.Key.Acted" },
+  played: { label: "RULEPACK.DangerRoom.Key.Played" },
+  airborne: { label: "RULEPACK.DangerRoom.Key.Airborne" },
+  weapons: { label: "RULEPACK.DangerRoom.Key.Weapons" },
+  wielded: { label: "RULEPACK.DangerRoom.Key.Wielded" },
+  defences: { label: "RULEPACK.DangerRoom.Key.Defences" },
+  on_ground: { label: "RULEPACK.DangerRoom.Key.OnGround" }
+});
+
+/**
+ * The label of a fight key (a key without one is named by `changeLabel` from its path).
+ * @param {string} key
+ * @returns {{label?: string}}
+ */
+function labelOf(key) {
+  return Object.hasOwn(FIGHT_LABELS, key) ? FIGHT_LABELS[key] : {};
+}
 
 /* -------------------------------------------- */
 /*  Reading                                     */
@@ -297,12 +327,12 @@ function split(fight, document, prefix, keys, { mine, relayed }) {
   const entries = Object.entries(keys);
   if ( !entries.length ) return;
   if ( game.user?.isGM || document.isOwner ) {
-    for ( const [key, { after }] of entries ) mine.push({ document, path: `${prefix}.${key}`, value: after });
+    for ( const [key, { after }] of entries ) mine.push({ document, path: `${prefix}.${key}`, value: after, ...labelOf(key) });
     return;
   }
   const name = document.documentName === "Combatant"
     ? /** @type {Combatant} */ (document).name : game.i18n.localize("RULEPACK.DangerRoom.Fight");
-  for ( const [key, { before, after }] of entries ) relayed.push({ name, path: key, before, after });
+  for ( const [key, { before, after }] of entries ) relayed.push({ name, path: key, before, after, ...labelOf(key) });
   const changes = Object.fromEntries(entries.map(([key, { after }]) => [`${prefix}.${key}`, after]));
   fight.pending.push({ combatant: document.documentName === "Combatant" ? document.id : null, changes });
 }

@@ -6,6 +6,7 @@
  * @module foundry/danger_room/steps
  */
 
+import { changeText } from "../card-changes.mjs";
 import { postCard } from "../chat-card.mjs";
 import { rollRule } from "../dice.mjs";
 import { PlayError } from "./errors.mjs";
@@ -30,23 +31,12 @@ import { fightConfig } from "./settings.mjs";
  * @returns {Promise<Step>}
  */
 export async function runStep(rule, input) {
-  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input);
+  const { result, dice, rolls } = await rollRule("danger_room", rule, fightConfig(), input, { pools: true });
   if ( result.error ) {
     throw new PlayError(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   }
   const call = { ruleset: "danger_room", rule, config: { ...fightConfig() }, input: structuredClone(input), dice };
   return { call, result: { events: result.events, state: result.state }, rolls };
-}
-
-/**
- * One change left for the GM's client as a card line: "name: what before → after".
- * @param {Change} change
- * @returns {string}
- */
-export function changeLine(change) {
-  return game.i18n.format("RULEPACK.DangerRoom.Change", {
-    name: change.name, what: change.path, before: JSON.stringify(change.before), after: JSON.stringify(change.after)
-  });
 }
 
 /**
@@ -58,7 +48,8 @@ export function changeLine(change) {
  * @returns {Promise<ChatMessage|undefined>}
  */
 export function postStep(step, { title, lines = [], changes = { records: [], relayed: [], pending: [] }, speaker }) {
-  const summary = [...lines, ...changes.relayed.map(changeLine)];
+  // Those left for the GM's client are worded as the card's own changes (`changeText`).
+  const summary = [...lines, ...changes.relayed.map(changeText)];
   const { call, result, rolls } = step;
   for ( const write of changes.pending ) write.card = { title, call, result };
   return postCard({ title, call, result, rolls, summary, changes: changes.records, speaker });

@@ -61,7 +61,7 @@ export async function act({ token = controlledToken() } = {}) {
   const i18n = game.i18n;
   const actor = token?.actor ?? null;
   if ( !actor ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedToken"));
-  const slot = slotOf(token, actor);
+  const slot = slotOf(token?.id ?? null, actor);
   if ( !slot.combatant ) return refuse(i18n.format("RULEPACK.FateWounds.NotInCombat", { name: actor.name }));
   if ( missingGm([slot.combatant]) ) return refuse(i18n.localize("RULEPACK.Gm.NoneOnline"));
   const fighter = readOrWarn(() => readFighter(actor, characterIds([actor])[0]));

@@ -2,7 +2,8 @@
  * The attack macro (FW-R01-R06, FW-R10-R13): the controlled token attacks the targeted token.
  * The attacker declares the Approach, skill, power and power bonuses in a window and rolls 4dF
  * (one Foundry `Roll` per set); the defender's owner declares and rolls the defence on their own
- * client (`defence.mjs`); then the whole attack runs through the engine's `attack` rule on
+ * client (`defence.mjs`); then (on a GM's client of the two: the attacker's, else the defender's)
+ * the whole attack runs through the engine's `attack` rule on
  * exactly those faces (attacker's first, catalogue §3.4), the documents take what the new state
  * implies (the boxes checked, with overflow; bonuses spent; the round's action and attack), and
  * one chat card shows both rolls, the outcome, the wound, the changes with Undo and the trace.
@@ -10,6 +11,7 @@
  */
 
 import { RULES_CONFIG } from "../../config.mjs";
+import { documentFromUuid } from "../compat.mjs";
 import { diceOf } from "../dice.mjs";
 import { characterIds, readFighter } from "./actors.mjs";
 import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
@@ -25,7 +27,8 @@ import { declareWindow } from "./windows.mjs";
  * @typedef {import("./windows.mjs").Declaration} Declaration
  * @typedef {import("./defence.mjs").DefenceAnswer} DefenceAnswer
  * @typedef {{attacker: Fighter, defender: Fighter, declaration: Declaration,
- *   dice: {d: number|string, v: number}[], rolls: Roll[], slot: Slot}} Plan  the attack so far
+ *   dice: {d: number|string, v: number}[], rolls: Roll[], slot: Slot, tokenId: string|null}} Plan
+ *   the attack so far
  */
 
 /**
@@ -79,7 +82,8 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   if ( setting ) return refuse(i18n.format("RULEPACK.FateWounds.Unsupported", { setting }));
   const [mine, theirs] = [attacker?.actor ?? null, target?.actor ?? null];
   if ( !mine || !theirs ) return refuse(i18n.localize("RULEPACK.FateWounds.NeedTokens"));
-  const slot = slotOf(attacker, mine);
+  const tokenId = attacker?.id ?? null;
+  const slot = slotOf(tokenId, mine);
   if ( missingGm([mine, theirs, ...(slot.combatant ? [slot.combatant] : [])]) ) return refuse(i18n.localize("RULEPACK.Gm.NoneOnline"));
   const ids = characterIds([mine, theirs]);
   const fighters = readOrWarn(() => [readFighter(mine, ids[0]), readFighter(theirs, ids[1])]);
@@ -95,13 +99,15 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   if ( !declaration ) return undefined;
   const rolled = await rollSide(a.character, "attack", declaration);
   if ( rolled.result.error ) return refuse(i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
-  const plan = { attacker: a, defender: d, declaration, dice: rolled.dice, rolls: rolled.rolls, slot };
+  const plan = { attacker: a, defender: d, declaration, dice: rolled.dice, rolls: rolled.rolls, slot, tokenId };
   return defend(plan, /** @type {any} */ (rolled.result.state).total, theirs);
 }
 
 /**
- * Ask the defence of the defender's owner: here, or on their client (the card is posted when
- * their answer arrives).
+ * Ask the defence of the defender's owner: here, or on their client. A GM's client there (an
+ * NPC's defence, or a character whose player is away) resolves the attack itself and posts the
+ * one card, with every change and Undo, as it may write every document; a player's client
+ * answers, and the card is posted here when the answer arrives.
  * @param {Plan} plan
  * @param {number} total  the attack's total
  * @param {Actor} actor   the defending actor
@@ -112,12 +118,37 @@ async function defend(plan, total, actor) {
   if ( !user ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const what = {
     defender: actor.uuid, ident: plan.defender.character.id,
-    heading: game.i18n.format("RULEPACK.FateWounds.DefenceHeading", { target: plan.defender.name, attacker: plan.attacker.name, total: signed(total) })
+    heading: game.i18n.format("RULEPACK.FateWounds.DefenceHeading", { target: plan.defender.name, attacker: plan.attacker.name, total: signed(total) }),
+    attack: {
+      attacker: plan.attacker.actor.uuid, ident: plan.attacker.character.id, token: plan.tokenId,
+      declaration: plan.declaration, rolls: plan.rolls.map((r) => r.toJSON())
+    }
   };
   if ( user.id === game.user?.id ) return resolve(plan, await defendHere({ ...what, id: "", from: String(user.id), to: String(user.id) }));
-  askDefence(user, what, (answer) => resolve(plan, answer));
+  askDefence(user, what, async (answer) => (answer.resolved ? undefined : resolve(plan, answer)));
   ui.notifications.info(game.i18n.format("RULEPACK.FateWounds.Waiting", { name: user.name, target: plan.defender.name }));
   return undefined;
+}
+
+/**
+ * On the GM's client that defended: resolve an attack another client declared and rolled, as
+ * the attacker's client would have (its rolls' faces first), and post the card.
+ * @param {import("./defence.mjs").DefenceAsk} ask
+ * @param {DefenceAnswer} answer
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function resolveHere(ask, answer) {
+  const handed = ask.attack;
+  const [mine, theirs] = await Promise.all([documentFromUuid(handed.attacker), documentFromUuid(ask.defender)]);
+  if ( !mine || !theirs ) throw new Error(`no actor ${handed.attacker} or ${ask.defender}`);
+  const fighters = readOrWarn(() => [readFighter(/** @type {Actor} */ (mine), handed.ident), readFighter(/** @type {Actor} */ (theirs), ask.ident)]);
+  if ( !fighters ) return undefined;
+  const rolls = handed.rolls.map((data) => Roll.fromData(data));
+  const plan = {
+    attacker: fighters[0], defender: fighters[1], declaration: handed.declaration, dice: diceOf(...rolls), rolls,
+    slot: slotOf(handed.token, /** @type {Actor} */ (mine)), tokenId: handed.token
+  };
+  return resolve(plan, answer);
 }
 
 /**

@@ -17,6 +17,8 @@ import { economyDefault } from "./economy.mjs";
 
 /** The name this ruleset's relayed writes travel under (`register.mjs`). */
 export const KIND = "fate_wounds";
+/** The round's counts on a Combatant (`economy.mjs`). */
+const COUNTS = Object.freeze(["round", "actions", "attacks"]);
 
 /**
  * @typedef {import("./actors.mjs").Fighter} Fighter
@@ -35,8 +37,9 @@ export function allowed(document, path) {
     return (path === "system.power_bonus_remaining") || /^system\.wounds\.[A-Za-z_][A-Za-z0-9_]*$/.test(path);
   }
   if ( document.documentName === "Combatant" ) {
-    return (/** @type {any} */ (document).parent === game.combat) && (economyDefault(path) !== undefined)
-      && /^flags\.[^.]+\.fw\.(round|actions|attacks)$/.test(path) && path.startsWith(`flags.${MODULE_ID}.`);
+    const prefix = `flags.${MODULE_ID}.fw.`;
+    return (/** @type {any} */ (document).parent === game.combat) && path.startsWith(prefix)
+      && COUNTS.includes(path.slice(prefix.length));
   }
   return false;
 }

@@ -3,8 +3,9 @@
  * player or GM rolls"). The attacker's client asks the defender's player (an active non-GM owner;
  * an NPC's, or a character whose player is away: the active GM) over the module socket; that
  * client asks the defence in its own window, rolls its dice with Foundry's `Roll` and answers
- * with the declaration and the rolls (their JSON); the attacker's client then resolves the attack
- * (`attack.mjs`). When the asked user leaves before answering, the active GM is asked instead.
+ * with the declaration and the rolls (their JSON). A GM's client resolves the attack itself and
+ * posts the one card (it may write every document); a player's answers, and the attacker's
+ * client resolves the attack (`attack.mjs`). When the asked user leaves before answering, the active GM is asked instead.
  * Foundry's server never delivers an event to its sender, so a defence asked of this client's
  * own user is asked here at once. Like Foundry's own dice, this trusts the answering client.
  * @module foundry/fate_wounds/defence
@@ -31,12 +32,20 @@ const ANSWER = "fate_wounds.defended";
  * @property {string} defender    the defending actor's uuid
  * @property {string} ident       its engine id in this attack
  * @property {string} heading     the window's heading (localised on the attacker's client)
- * @typedef {{declaration: import("./windows.mjs").Declaration|null, rolls: Record<string, unknown>[], error: string|null}} DefenceAnswer
+ * @property {HandedAttack} attack  what a GM's client needs to resolve the attack itself
+ * @typedef {{attacker: string, ident: string, token: string|null,
+ *   declaration: import("./windows.mjs").Declaration, rolls: Record<string, unknown>[]}} HandedAttack
+ *   the attacker's actor uuid, engine id and token id, its declaration and its rolls' JSON
+ * @typedef {{declaration: import("./windows.mjs").Declaration|null, rolls: Record<string, unknown>[],
+ *   error: string|null, resolved?: boolean}} DefenceAnswer  `resolved`: the defender's (GM's) client posted the card
  * @typedef {(answer: DefenceAnswer) => Promise<unknown>} Continue
+ * @typedef {(ask: DefenceAsk, answer: DefenceAnswer) => Promise<unknown>} Resolver
  */
 
 /** The attacks this client waits on, by request id. @type {Map<string, {ask: DefenceAsk, then: Continue}>} */
 const waiting = new Map();
+/** How a GM's client resolves an attack it defended (`attack.mjs`, set on `init`). @type {Resolver|null} */
+let resolver = null;
 
 /**
  * The user who defends `actor`: its first active player owner (by id), else the active GM.
@@ -91,12 +100,15 @@ export function askDefence(user, what, then) {
 }
 
 /**
- * The defender's side of a request addressed to this user: defend, then answer.
+ * The defender's side of a request addressed to this user: defend; on a GM's client, resolve
+ * the attack and post its card here; then answer (saying whether the card is posted).
  * @param {DefenceAsk} ask
  */
 async function onAsk(ask) {
   const answer = await defendHere(ask);
-  game.socket?.emit(EVENT, { type: ANSWER, id: ask.id, from: game.user?.id, to: ask.from, ...answer });
+  const resolved = Boolean(game.user?.isGM && resolver && !answer.error);
+  if ( resolved ) await /** @type {Resolver} */ (resolver)(ask, answer);
+  game.socket?.emit(EVENT, { type: ANSWER, id: ask.id, from: game.user?.id, to: ask.from, ...answer, resolved });
 }
 
 /**
@@ -113,8 +125,8 @@ function onMessage(message) {
   const entry = message.type === ANSWER ? waiting.get(message.id) : undefined;
   if ( !entry ) return;
   waiting.delete(message.id);
-  const { declaration = null, rolls = [], error = null } = message;
-  entry.then({ declaration, rolls, error }).catch((err) => console.error(`${MODULE_ID} | attack`, err));
+  const { declaration = null, rolls = [], error = null, resolved = false } = message;
+  entry.then({ declaration, rolls, error, resolved }).catch((err) => console.error(`${MODULE_ID} | attack`, err));
 }
 
 /**
@@ -136,8 +148,10 @@ function onLeave(user) {
 
 /**
  * Listen for defences asked of this client and answers to its own (call once, on `init`).
+ * @param {Resolver} resolve  how this client, if a GM's, resolves an attack it defended
  */
-export function registerDefence() {
+export function registerDefence(resolve) {
+  resolver = resolve;
   game.socket?.on(EVENT, onMessage);
   Hooks.on("userConnected", (/** @type {User} */ user, /** @type {boolean} */ connected) => {
     if ( !connected ) onLeave(user);

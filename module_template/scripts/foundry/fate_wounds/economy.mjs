@@ -25,15 +25,15 @@ const ROOT = `flags.${MODULE_ID}.fw`;
 
 /**
  * The token's (or else the actor's) combatant in the viewed Combat, once it has started.
- * @param {Token|null} token
+ * @param {string|null} tokenId
  * @param {Actor} actor
  * @returns {Combatant|null}
  */
-export function combatantOf(token, actor) {
+export function combatantOf(tokenId, actor) {
   const combat = game.combat;
   if ( !combat?.started ) return null;
   const all = [...combat.combatants];
-  return all.find((c) => token && (c.tokenId === token.id)) ?? all.find((c) => c.actor?.id === actor.id) ?? null;
+  return all.find((c) => tokenId && (c.tokenId === tokenId)) ?? all.find((c) => c.actor?.id === actor.id) ?? null;
 }
 
 /**
@@ -49,12 +49,12 @@ export function spentBy(combatant) {
 
 /**
  * The slot of an action: its combatant and what it took this round.
- * @param {Token|null} token
+ * @param {string|null} tokenId  the acting token's id, if any
  * @param {Actor} actor
  * @returns {Slot}
  */
-export function slotOf(token, actor) {
-  const combatant = combatantOf(token, actor);
+export function slotOf(tokenId, actor) {
+  const combatant = combatantOf(tokenId, actor);
   return { combatant, spent: spentBy(combatant) };
 }
 

@@ -9,7 +9,7 @@
 
 import { registerGmWrites } from "../gm-writes.mjs";
 import { act } from "./act.mjs";
-import { attack } from "./attack.mjs";
+import { attack, resolveHere } from "./attack.mjs";
 import { endConflict, startConflict } from "./conflict.mjs";
 import { KIND, allowed, storeDefaults } from "./changes.mjs";
 import { registerDefence } from "./defence.mjs";
@@ -30,7 +30,7 @@ export const FATE_WOUNDS_API = Object.freeze({ attack, act, startConflict, endCo
  */
 export function register(_core) {
   registerGmWrites(KIND, { allowed, prepare: storeDefaults });
-  registerDefence();
+  registerDefence(resolveHere);
   registerSheet();
   return FATE_WOUNDS_API;
 }

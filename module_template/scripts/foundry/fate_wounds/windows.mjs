@@ -49,6 +49,18 @@ function selectRow(name, label, options) {
 }
 
 /**
+ * The approaches with the character's best first (the one most rolls use), then the rest in the
+ * config's order.
+ * @param {string[]} approaches
+ * @param {Record<string, number>} rated
+ * @returns {string[]}
+ */
+function bestFirst(approaches, rated) {
+  const best = approaches.reduce((top, id) => ((rated[id] ?? 0) > (rated[top] ?? 0) ? id : top), approaches[0]);
+  return [best, ...approaches.filter((id) => id !== best)];
+}
+
+/**
  * "Forceful +2 (Great)": a rated term with its ladder label.
  * @param {string} name
  * @param {number} value
@@ -67,7 +79,7 @@ export function rated(name, value, scale) {
 function formHtml(spec) {
   const { character } = spec;
   const i18n = game.i18n;
-  const approaches = /** @type {string[]} */ (engineSettings().approaches).map((id) => {
+  const approaches = bestFirst(/** @type {string[]} */ (engineSettings().approaches), character.approaches).map((id) => {
     const value = character.approaches[id] ?? 0;
     return /** @type {[string, string]} */ ([id, rated(approachName(id), value, "result")]);
   });

@@ -47,7 +47,8 @@ function itemChanges(combatant, before, after, field) {
     const was = before.find((b) => b.id === now.id);
     const item = combatant.items[now.id];
     if ( !was || !item || (was[field] === now[field]) ) continue;
-    changes.push({ document: item, path: `system.${field}`, value: now[field] });
+    // The engine piece holds the effective value (a stored null is the maximum): the card shows it.
+    changes.push({ document: item, path: `system.${field}`, value: now[field], shown: { before: was[field] } });
   }
   return changes;
 }
@@ -102,10 +103,16 @@ export function documentChanges(combatants, after, events) {
     const now = after[i];
     if ( !now ) return;
     const before = combatant.character;
-    const hurt = /** @type {any[]} */ (events).some((e) => (e.type === "stamina") && (e.character === before.id) && (e.before !== e.after));
-    if ( hurt ) changes.push({ document: combatant.actor, path: "system.stamina_current", value: now.stamina_current });
+    const stamina = /** @type {any[]} */ (events).filter((e) => (e.type === "stamina") && (e.character === before.id));
+    if ( stamina.some((e) => e.before !== e.after) ) {
+      // A fresh character stores no Current Stamina (its Total): the first damage says what it was.
+      changes.push({ document: combatant.actor, path: "system.stamina_current", value: now.stamina_current, shown: { before: stamina[0].before } });
+    }
     const taken = injuries[before.id] ?? [];
-    if ( taken.length ) changes.push({ document: combatant.actor, path: "system.injuries", value: [...recordedInjuries(combatant.actor), ...taken] });
+    if ( taken.length ) {
+      const had = recordedInjuries(combatant.actor);
+      changes.push({ document: combatant.actor, path: "system.injuries", value: [...had, ...taken], shown: { before: had.length, after: had.length + taken.length } });
+    }
     changes.push(...itemChanges(combatant, before.armor, now.armor, "current_av"));
     changes.push(...itemChanges(combatant, before.weapons, now.weapons, "dv_current"));
   });

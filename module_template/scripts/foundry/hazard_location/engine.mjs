@@ -5,10 +5,9 @@
  * @module foundry/hazard_location/engine
  */
 
-import { RULES_CONFIG, RULES_DATA } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
 import { runCase } from "../../rules/harness.mjs";
-import { RULESETS } from "../../rules/rulesets.mjs";
+import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/hazard_location/shipped.mjs";
 import { rollRule } from "../dice.mjs";
 
@@ -22,30 +21,13 @@ export const RULESET = "hazard_location";
  */
 
 /**
- * JSON text of a value with every object's keys sorted, so equal values compare equal whatever
- * order their keys were written in.
- * @param {unknown} value
- * @returns {string}
- */
-function canonical(value) {
-  return JSON.stringify(value, (key, v) => ((v !== null) && (typeof v === "object") && !Array.isArray(v)
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
-}
-
-/**
  * The config the engine runs with (the module's rules_config, with the Damage of the content's
  * Blast Severity rows, HZ-R25) as overrides of the engine's defaults: only what the content
  * changed, so a card's fixture carries the config it really ran with and nothing more.
  * @returns {Record<string, unknown>}
  */
 export function configOverrides() {
-  /** @type {Record<string, unknown>} */
-  const overrides = {};
-  const defaults = RULESETS[RULESET].CONFIG;
-  for ( const [key, value] of Object.entries(engineConfig(RULES_CONFIG, RULES_DATA)) ) {
-    if ( canonical(value) !== canonical(defaults[key]) ) overrides[key] = structuredClone(value);
-  }
-  return overrides;
+  return sharedOverrides(RULESET, engineConfig);
 }
 
 /**
@@ -66,7 +48,7 @@ export function runDiceFree(rule, input) {
  */
 export async function runRolled(rule, input) {
   const config = configOverrides();
-  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input);
+  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input, { pools: true });
   return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
 }
 

@@ -7,9 +7,9 @@
  * @module foundry/sdm_pool/engine
  */
 
-import { RULES_CONFIG, RULES_DATA } from "../../config.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { RULESETS } from "../../rules/rulesets.mjs";
+import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/sdm_pool/content.mjs";
 import { diceOf } from "../dice.mjs";
 
@@ -27,28 +27,12 @@ const MAX_ROLLS = 200;
  */
 
 /**
- * JSON text of a value with every object's keys sorted.
- * @param {unknown} value
- * @returns {string}
- */
-function canonical(value) {
-  return JSON.stringify(value, (key, v) => ((v !== null) && (typeof v === "object") && !Array.isArray(v)
-    ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v));
-}
-
-/**
  * The config the engine runs with, as overrides of its defaults: only what the module's
  * rules_config and its tables change, so a card's fixture carries nothing more.
  * @returns {Record<string, unknown>}
  */
 export function configOverrides() {
-  /** @type {Record<string, unknown>} */
-  const overrides = {};
-  const defaults = RULESETS[RULESET].CONFIG;
-  for ( const [key, value] of Object.entries(engineConfig(RULES_CONFIG, RULES_DATA)) ) {
-    if ( canonical(value) !== canonical(defaults[key]) ) overrides[key] = structuredClone(value);
-  }
-  return overrides;
+  return sharedOverrides(RULESET, engineConfig);
 }
 
 /**

@@ -237,7 +237,7 @@ export function emptyCanvas() {
 /**
  * One token's stored data: what the test gives, the rest from the actor's prototype token, else
  * Foundry's default (unlinked, Hostile).
- * @param {object} spec  `{id, actor, q, r, name?, disposition?, actorLink?}`
+ * @param {object} spec  `{id, actor, q, r, name?, disposition?, actorLink?, elevation?}`
  * @param {Grid} grid
  */
 function tokenData(spec, grid) {
@@ -246,7 +246,9 @@ function tokenData(spec, grid) {
   const pick = (key) => (spec[key] ?? prototype[key]);
   return {
     _id: spec.id, name: spec.name ?? prototype.name ?? actor.name, actorId: actor.id,
-    actorLink: pick("actorLink"), disposition: pick("disposition"), delta: {}, ...grid.centreOf(spec)
+    actorLink: pick("actorLink"), disposition: pick("disposition"), delta: {}, ...grid.centreOf(spec),
+    // TokenDocument#elevation: "The vertical elevation of the Token, in distance units", 0 by default.
+    elevation: spec.elevation ?? 0
   };
 }
 

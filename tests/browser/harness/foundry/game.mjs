@@ -75,7 +75,7 @@ function buildGame(manifest, release, system) {
     world: worldFor(system),
     modules: new Collection([[manifest.id, { ...manifest, active: true }]]),
     i18n: new Localization("en"),
-    settings: new ClientSettings(),
+    settings: new ClientSettings(release.generation),
     // Connected before `init`, as Foundry's client is.
     socket: new Socket(),
   };
@@ -158,6 +158,21 @@ function addStyles(base, manifest) {
   }
 }
 
+/**
+ * v13's interface theme: `theme-dark` or `theme-light` on `body`, from the user's colour scheme
+ * (foundryvtt/foundryvtt#10486); v12 has no themes and sets neither class.
+ * @param {number} generation
+ * @param {string|undefined} theme
+ */
+function applyTheme(generation, theme) {
+  if (generation < 13) {
+    if (theme !== undefined) throw new Error("harness: Foundry v12 has no interface themes");
+    return;
+  }
+  if (!["dark", "light", undefined].includes(theme)) throw new Error(`harness: no theme ${theme}`);
+  document.body.classList.add(`theme-${theme ?? "dark"}`);
+}
+
 /** World documents as Foundry loads them: one its system refuses stays out (`invalidDocumentIds`). */
 function loadWorld(cls, sources) {
   const collection = new Collection();
@@ -177,13 +192,15 @@ function loadWorld(cls, sources) {
 /**
  * Boot one built module from `/modules/<id>/` with world data from `/world/<id>/`.
  * @param {string} moduleId
- * @param {{generation?: number, system?: string}} [options]  the Foundry generation to stand in
- *   for (12 or 13) and the world's game system
+ * @param {{generation?: number, system?: string, theme?: string}} [options]  the Foundry
+ *   generation to stand in for (12 or 13), the world's game system and, on v13, the interface
+ *   theme ("dark" or "light")
  * @returns {Promise<object>} the module's manifest
  */
-export async function boot(moduleId, { generation = 12, system = "worldbuilding" } = {}) {
+export async function boot(moduleId, { generation = 12, system = "worldbuilding", theme } = {}) {
   const release = RELEASES[generation];
   if (!release) throw new Error(`harness: no stand-ins for Foundry ${generation}`);
+  applyTheme(generation, theme);
   const base = new URL(`/modules/${moduleId}/`, location.origin);
   const manifest = await getJSON(new URL("module.json", base));
   const world = new URL(`/world/${moduleId}/`, location.origin);

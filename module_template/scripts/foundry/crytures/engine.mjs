@@ -1,0 +1,135 @@
+/**
+ * The Crytures rules core as the Foundry layer calls it: dice-free rules run directly, rolling
+ * rules through `foundry/dice.mjs` (dice on demand, each die a Foundry `Roll`), always with this
+ * module's rules_config (whose `type_chart` the build joined from the content's type charts,
+ * CR-G04), and each call recorded exactly as a golden fixture holds it.
+ * @module foundry/crytures/engine
+ */
+
+import { RuleError } from "../../rules/errors.mjs";
+import { runCase } from "../../rules/harness.mjs";
+import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
+import { diceOf, dieFormula, rollRule } from "../dice.mjs";
+
+/** The engine these adapters drive. */
+export const RULESET = "crytures";
+
+/**
+ * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
+ * @typedef {import("../../rules/harness.mjs").CaseResult} CaseResult
+ * @typedef {{call: RulesCall, result: CaseResult, rolls: Roll[]}} RolledCall
+ */
+
+/**
+ * The module's rules_config as overrides of the engine's defaults: only what the content
+ * changed, so a card's fixture carries the config it really ran with and nothing more.
+ * @returns {Record<string, unknown>}
+ */
+export function configOverrides() {
+  return sharedOverrides(RULESET);
+}
+
+/**
+ * Run a rule that rolls no dice (a type relation, a range check, a Complexity).
+ * @param {string} rule
+ * @param {Record<string, unknown>} input
+ * @returns {CaseResult}
+ */
+export function runDiceFree(rule, input) {
+  return runCase(RULESET, rule, configOverrides(), input, []);
+}
+
+/**
+ * Run a rule with its dice rolled on demand.
+ * @param {string} rule
+ * @param {Record<string, unknown>} input
+ * @returns {Promise<RolledCall>}
+ */
+export async function runRolled(rule, input) {
+  const config = configOverrides();
+  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input);
+  return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
+}
+
+/**
+ * Show a warning and stop.
+ * @param {string} message  localised
+ * @returns {undefined}
+ */
+export function refuse(message) {
+  ui.notifications.warn(message);
+  return undefined;
+}
+
+/**
+ * Run `read` (documents turned into engine input); content the rules core refuses (a
+ * `RuleError`: a power naming a stat its user lacks, say) is shown as a warning and gives null.
+ * Anything else is a bug and is thrown.
+ * @template T
+ * @param {() => Promise<T>} read
+ * @returns {Promise<T|null>}
+ */
+export async function readOrWarn(read) {
+  try {
+    return await read();
+  } catch(err) {
+    if ( !(err instanceof RuleError) ) throw err;
+    refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
+    return null;
+  }
+}
+
+/**
+ * Warn that the rules core refused an input (`bad_input` and the like) and stop.
+ * @param {CaseResult} result
+ * @returns {undefined}
+ */
+export function refuseResult(result) {
+  return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error?.message ?? "" }));
+}
+
+/** No rule of this ruleset asks for this many dice; a rule that does is looping. */
+const MAX_DICE = 10000;
+
+/**
+ * The events a rule gives when every die shows 1: a dry run that rolls nothing, for what does
+ * not hang on the faces (the size of each attack pool, CR-R10). A refusal gives its error.
+ * @param {string} rule
+ * @param {Record<string, unknown>} input
+ * @returns {CaseResult}
+ */
+export function dryRun(rule, input) {
+  /** @type {{d: number|string, v: number}[]} */
+  const dice = [];
+  for ( ;; ) {
+    const result = runCase(RULESET, rule, configOverrides(), input, dice);
+    const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;
+    if ( (asked === undefined) || (dice.length >= MAX_DICE) ) return result;
+    dice.push({ d: asked, v: 1 });
+  }
+}
+
+/**
+ * Run a rule with one Foundry `Roll` of `Nd10` per pool it rolls (`sizes`, in the order it
+ * takes them), then any further die it asks for (a roll-off's) rolled on demand, one `Roll` each.
+ * @param {string} rule
+ * @param {Record<string, unknown>} input
+ * @param {number[]} sizes  the d10 pools, in order (a pool of no dice rolls nothing)
+ * @returns {Promise<RolledCall>}
+ */
+export async function runPools(rule, input, sizes) {
+  const config = configOverrides();
+  /** @type {Roll[]} */
+  const rolls = [];
+  for ( const size of sizes.filter((n) => n > 0) ) rolls.push(await new Roll(`${size}d10`).evaluate());
+  const dice = diceOf(...rolls);
+  for ( ;; ) {
+    const result = runCase(RULESET, rule, config, input, dice);
+    const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;
+    if ( asked === undefined ) return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
+    if ( dice.length >= MAX_DICE ) throw new Error(`${RULESET}.${rule} asked for more than ${MAX_DICE} dice`);
+    const roll = await new Roll(dieFormula(asked)).evaluate();
+    rolls.push(roll);
+    dice.push(...diceOf(roll));
+  }
+}

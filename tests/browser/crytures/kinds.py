@@ -1,0 +1,354 @@
+"""The Crytures macro kinds (`api.crytures.usePower()`, `.rollInitiative()`, `.summon()`,
+`.recall()`, `.battleMontage()`): the cases each macro runs and the card and document updates
+the Python engine predicts for each.
+
+A case stages the fight (`crytures.world`: the shipped fighters on a square scene, in the
+viewed Combat with their fight-state flags) and answers the macro's window. The expectation
+rebuilds the engine input from the same documents and answers, runs `compiler.rules.run_case`
+on the case's dice and words the card as the module does (`crytures.cards`).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
+
+from compiler.rules.crytures import content
+from compiler.rules.crytures.common import distance, steps
+from crytures.cards import (
+    action_changes,
+    actions_of,
+    card,
+    change,
+    fight_changes,
+    power_lines,
+    rolls_of,
+    updates,
+)
+from crytures.montage import expect_montage, montage_cases
+from crytures.world import (
+    ACTIVE,
+    COMBAT_ID,
+    MODULE,
+    PLAYER,
+    SEATS,
+    Dice,
+    combatant_uuid,
+    config_data,
+    enrolment,
+    predicted,
+    row_of,
+    rows_of,
+    scene,
+    staged,
+    ten,
+)
+
+Doc = dict[str, Any]
+SITUATIONS = ("cover", "obscured", "cant_see")
+TURN = "1.0"  # `turnKey` of the staged Combat: round 1, turn 0
+
+
+# ---------------------------------------------------------------- a power
+
+
+def power_answer(power: str, die_mods: str = "", *situations: str) -> Doc:
+    return {"action": "ok", "fields": {"power": power, "die_mods": die_mods,
+                                       **{s: True for s in situations}}}
+
+
+#: CR-E03 at the table: Pebblet's Rock Slam on the Fire/Lightning Voltflare, +2 and not +4. The
+#: middle case, so the screenshot shows it (screenshot.py).
+EARTH_ON_VOLTFLARE = ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"),
+                      ACTIVE, False)
+
+
+def power_cases(ctx: MacroContext) -> list[Case]:
+    """An extended Ranged power through cover with two crits, a player's power on an NPC (applied
+    by the GM's client), an out-of-range refusal, an Earth attack on the Fire/Lightning
+    Voltflare (+2, not +4: CR-E03 at the table), a Melee Blast on two enemies, and a Minor power
+    paid with the Major (CR-G18)."""
+    m = ctx.module
+    cases: list[tuple[str, str | None, Dice, Doc, Doc, bool]] = [
+        ("sparkit", "sample-binder", ten(10, 10, 4), power_answer("arc-bolt", "", "cover"),
+         {}, False),
+        ("sample-binder", "voltflare", ten(9, 3, 10), power_answer("crystal-shard"), {}, True),
+        ("pebblet", "sparkit", (), power_answer("rock-slam"), ACTIVE, False),
+        EARTH_ON_VOLTFLARE,
+        ("pebblet", "voltflare", ten(10, 6, 2, 7, 3, 1, 9), power_answer("tremor", "+1, -1"),
+         ACTIVE, False),
+        ("pebblet", None, (), power_answer("stone-skin"),
+         {"pebblet": {"active": True, "minor": False, "actions_round": 1}}, False),
+        ("voltflare", "pebblet", ten(10, 4, 6, 2), power_answer("flare-claw", "", "opportunity"),
+         ACTIVE, False),
+    ]
+    found = []
+    for user, target, dice, answer, flags, player in cases:
+        owner = str(PLAYER["_id"]) if player else None
+        found.append(Case(dice, None, scene=scene(m, [user], [target] if target else [], owner),
+                          answers=(answer,), stage=staged(m, player=player, flags=flags)))
+    # Voltflare's second opportunity attack this turn is refused (CR-G10).
+    again = staged(m, flags=ACTIVE)
+    again["fight"]["flags"] = {MODULE: {"oa_spent": ["voltflare"], "oa_turn": "1.0"}}
+    return [*found, Case((), None, scene=scene(m, ["voltflare"], ["pebblet"]),
+                         answers=(power_answer("flare-claw", "", "opportunity"),), stage=again)]
+
+
+def direction_to(start: list[int], to: list[int], config: Doc) -> list[int]:
+    best = min(steps(config), key=lambda s: distance([start[0] + s[0], start[1] + s[1]], to,
+                                                      config))
+    return list(best)
+
+
+def power_input(ctx: MacroContext, case: Case, rows: list[Doc]) -> tuple[Doc, Doc, Doc]:
+    """(input, user row, power) as `powerInput` builds them."""
+    assert case.scene is not None
+    user = row_of(rows, case.scene["controlled"][0])
+    target = row_of(rows, case.scene["targets"][0]) if case.scene["targets"] else None
+    fields = case.answers[0]["fields"]
+    power = next(p for p in user["powers"] if p["id"] == fields["power"])
+    checked = [s for s in SITUATIONS if fields.get(s)]
+    situations = ({r["id"]: dict.fromkeys(checked, True) for r in rows if r is not user}
+                  if checked else {})
+    mods = [int(p) for p in fields["die_mods"].split(",") if p.strip()]
+    inp: Doc = {"user": user["id"], "power": power, "combatants": [r["state"] for r in rows],
+                "situations": situations, "die_mods": mods, "actions": actions_of(user, 1),
+                "opportunity": bool(fields.get("opportunity")), "oa_spent": oa_spent_of(case)}
+    kind = power["range"]["kind"]
+    if kind in ("melee", "ranged"):
+        assert target is not None
+        inp["target"] = target["id"]
+    config = {**config_data(ctx.module)["RULES_CONFIG"]}
+    if kind == "ranged_blast":
+        assert target is not None
+        inp["aim"] = target["state"]["position"]
+    if kind == "melee_blast":
+        assert target is not None
+        inp["direction"] = direction_to(user["state"]["position"], target["state"]["position"],
+                                        config)
+    return inp, user, power
+
+
+def combat_flags(case: Case) -> Doc:
+    assert case.stage is not None
+    flags: Doc = case.stage["fight"]["flags"].get(MODULE, {})
+    return flags
+
+
+def oa_spent_of(case: Case) -> list[str]:
+    """As `oaSpentOf`: the Combat's list when kept this turn."""
+    flags = combat_flags(case)
+    return list(flags["oa_spent"]) if flags.get("oa_turn") == TURN else []
+
+
+def oa_changes(ctx: MacroContext, case: Case, before: list[str], after: list[str]) -> list[Any]:
+    """As `oaChanges`."""
+    if before == after:
+        return []
+    name = ctx.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
+    uuid = f"Combat.{COMBAT_ID}"
+    flags = combat_flags(case)
+    found: list[Any] = [(uuid, name, f"flags.{MODULE}.oa_spent", flags.get("oa_spent"), after)]
+    if flags.get("oa_turn") != TURN:
+        found.append((uuid, name, f"flags.{MODULE}.oa_turn", flags.get("oa_turn"), TURN))
+    return found
+
+
+def expect_power(ctx: MacroContext, case: Case) -> Outcome:
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    inp, user, power = power_input(ctx, case, rows)
+    result = predicted(ctx, "use_power", inp, case.dice)
+    state = result["state"]
+    changes = [*fight_changes(rows, state["combatants"]),
+               *action_changes(user, inp["actions"], state["actions"], 1),
+               *oa_changes(ctx, case, inp["oa_spent"], state["oa_spent"])]
+    names = {r["id"]: r["name"] for r in rows}
+    title = foundry_format(lang["RULEPACK.Crytures.PowerCard"], user=user["name"],
+                           power=power["name"])
+    sizes = [e["size"] for e in result["events"] if e["type"] == "attack_pool"]
+    player = case.stage is not None and case.stage["user"] is PLAYER
+    relayed = player and any(not r["actor"].get("ownership", {}).get(PLAYER["_id"])
+                             for r in rows if any(c[0].endswith(r["combatant"]["id"])
+                                                  for c in changes))
+    message = card(lang, (user["actor"]["name"], title, power_lines(lang, result["events"], names)),
+                   rolls_of(case.dice, sizes), result, "use_power", changes, gm=not player,
+                   relayed=relayed)
+    return Outcome(messages=(message,), updates=() if relayed else updates(changes))
+
+
+# ---------------------------------------------------------------- summon and recall
+
+
+#: The Binder's actions already tracked this round (both still there).
+THIS_ROUND = {"sample-binder": {"actions_round": 1}}
+
+
+def summon_cases(ctx: MacroContext) -> list[Case]:
+    """A summon while the Pebblet is out is refused; the Binder summons it next to it (the
+    second case, the screenshot's)."""
+    m = ctx.module
+    out = {"pebblet": {"active": True}}
+    return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
+                 answers=(), stage=staged(m, flags=out)),
+            Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]),
+                 answers=(), stage=staged(m, flags=THIS_ROUND))]
+
+
+def recall_cases(ctx: MacroContext) -> list[Case]:
+    """The Binder recalls its Pebblet (a Minor action), then, with no action left, cannot."""
+    m = ctx.module
+    spent = {"pebblet": {"active": True},
+             "sample-binder": {"major": False, "minor": False, "actions_round": 1}}
+    return [Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]), answers=(),
+                 stage=staged(m, flags={"pebblet": {"active": True}})),
+            Case((), None, scene=scene(m, ["sample-binder"], ["pebblet"]), answers=(),
+                 stage=staged(m, flags=spent))]
+
+
+def expect_step(ctx: MacroContext, case: Case, kind: str) -> Outcome:
+    """As `summon.mjs` `step`: one take_turn step, no dice."""
+    assert case.scene is not None
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    actor = row_of(rows, case.scene["controlled"][0])
+    cryture = row_of(rows, case.scene["targets"][0])
+    step: Doc = {"kind": kind, "cryture": cryture["id"]}
+    if kind == "summon":
+        step["to"] = [cryture["token"]["q"], cryture["token"]["r"]]
+    actions = actions_of(actor, 1)
+    inp = {"actor": actor["id"], "combatants": [r["state"] for r in rows], "steps": [step],
+           "actions": actions}
+    result = predicted(ctx, "take_turn", inp, ())
+    state = result["state"]
+    now = next(c for c in state["combatants"] if c["id"] == cryture["id"])
+    changes = action_changes(actor, actions, state["actions"], 1)
+    if (now["position"] is None) != (cryture["state"]["position"] is None):
+        changes.append(change(cryture, "active", now["position"] is not None))
+    names = {r["id"]: r["name"] for r in rows}
+    key = "RULEPACK.Crytures.SummonCard" if kind == "summon" else "RULEPACK.Crytures.RecallCard"
+    title = foundry_format(lang[key], summoner=actor["name"], cryture=cryture["name"])
+    lines = power_lines(lang, result["events"], names)
+    message = card(lang, (actor["actor"]["name"], title, lines),
+                   [], result, "take_turn", changes)
+    return Outcome(messages=(message,), updates=updates(changes))
+
+
+# ---------------------------------------------------------------- initiative
+
+
+def initiative_cases(ctx: MacroContext) -> list[Case]:
+    """The first roll (the Binder and the Emberling tie at 20 and roll off), then Sparkit joining
+    late into the order of the other four at turn 1."""
+    m = ctx.module
+    first = ten(4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 1, 2, 3, 4, 10, 1, 1, 1, 1, 1, 1,
+                2, 2, 2, 2, 2, 2, 2, 7, 3)
+    order = [{"combatant": s.combatant, "total": t}
+             for s, t in zip(SEATS, (20, 15, 14, 9), strict=False) if s.key != "sparkit"]
+    late = staged(m, enrolled=False, initiative=False, combat_flags={MODULE: {"order": order}})
+    for c in late["fight"]["combatants"]:
+        if c["id"] != SEATS[4].combatant:
+            c["flags"] = enrolment(m, next(s for s in SEATS if s.combatant == c["id"]))
+            c["initiative"] = next(e["total"] for e in order if e["combatant"] == c["id"])
+    late["fight"]["turn"] = 1
+    # Sparkit's 12 waits for its place; its 21 beats the Binder who has acted, so it acts now,
+    # shown at the current turn this round (CR-R03).
+    return [Case(first, None, scene=scene(m, [], []),
+                 stage=staged(m, enrolled=False, initiative=False)),
+            Case(ten(5, 1, 1, 1, 1, 1, 2), None, scene=scene(m, [], []), stage=late),
+            Case(ten(5, 5, 5, 1, 1, 2, 2), None, scene=scene(m, [], []), stage=late)]
+
+
+def tracker_values(order: list[Doc]) -> list[float | int]:
+    """As `trackerValues` (a JavaScript number: 20 + 0 / 100 is the integer 20)."""
+    found: list[float | int] = []
+    for i, e in enumerate(order):
+        later = len([o for o in order[i + 1:] if o["total"] == e["total"]])
+        found.append(e["total"] + later / 100 if later else e["total"])
+    return found
+
+
+def enrol_updates(rows: list[Doc], order: list[Doc], values: list[float | int],
+                  ) -> tuple[tuple[str, str], ...]:
+    """As `writeOrder`: each Combatant's initiative (and enrolment)."""
+    found = []
+    by_id = {r["id"]: r for r in rows}
+    for entry, value in zip(order, values, strict=True):
+        row = by_id[entry["id"]]
+        data: Doc = {"initiative": value}
+        if not isinstance(row["flags"].get("health"), int):
+            stats = row["state"]["stats"]
+            data[f"flags.{MODULE}"] = {
+                "health": stats["health"], "stamina": stats.get("stamina", 0),
+                "mana": stats.get("mana", 0), "statuses": [], "defeated": False, "major": True,
+                "minor": True, "actions_round": 0, "active": False, "consumables": None,
+                "binding_crystals": None, "outcome": None}
+        found.append((combatant_uuid(row), json.dumps(data, sort_keys=True)))
+    return tuple(found)
+
+
+def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
+    assert case.stage is not None
+    lang = ctx.module.lang
+    rows = rows_of(ctx, case)
+    names = {r["id"]: r["name"] for r in rows}
+    stored = case.stage["fight"]["flags"].get(MODULE, {}).get("order")
+    combat_uuid = f"Combat.{COMBAT_ID}"
+    if stored is None:
+        rollers = [content.roller(r["fighter"], r["id"]) for r in rows]
+        result = predicted(ctx, "initiative", {"combatants": rollers}, case.dice)
+        order = result["state"]["order"]
+        sizes = [c["speed"] + c["reflexes"] for c in rollers]
+        title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
+        summary = [order_line(lang, order, names)]
+        extra: Doc = {f"flags.{MODULE}.oa_spent": [], f"flags.{MODULE}.oa_turn": ""}
+        values = tracker_values(order)
+    else:
+        by_cbt = {r["combatant"]["id"]: r for r in rows}
+        old = [{"id": by_cbt[e["combatant"]]["id"], "total": e["total"]} for e in stored]
+        known = {e["combatant"] for e in stored}
+        entrant = next(r for r in rows if r["combatant"]["id"] not in known)
+        who = content.roller(entrant["fighter"], entrant["id"])
+        inp = {"order": old, "acted": case.stage["fight"]["turn"], "entrant": who}
+        result = predicted(ctx, "late_entrant", inp, case.dice)
+        state = result["state"]
+        order = state["order"]
+        values = tracker_values(order)
+        sizes = [who["speed"] + who["reflexes"]]
+        title = foundry_format(lang["RULEPACK.Crytures.LateEntrantCard"], name=entrant["name"])
+        rule = "late_entrant"
+        key = "ActsNow" if state["acts_now"] else "Waits"
+        summary = [foundry_format(lang[f"RULEPACK.Crytures.Summary.{key}"], name=entrant["name"]),
+                   order_line(lang, order, names)]
+        extra = {"turn": inp["acted"]} if state["acts_now"] else {}
+        if state["acts_now"] and state["index"] < inp["acted"]:
+            values[state["index"]] = (values[inp["acted"]] + values[inp["acted"] + 1]) / 2
+    combat_order = [{"combatant": next(r for r in rows if r["id"] == e["id"])["combatant"]["id"],
+                     "total": e["total"]} for e in order]
+    combat = (combat_uuid, json.dumps({f"flags.{MODULE}.order": combat_order, **extra},
+                                      sort_keys=True))
+    message = card(lang, (USER_NAME, title, summary), rolls_of(case.dice, sizes), result, rule, [])
+    return Outcome(messages=(message,),
+                   updates=(*enrol_updates(rows, order, values), combat))
+
+
+def order_line(lang: dict[str, str], order: list[Doc], names: dict[str, str]) -> str:
+    text = ", ".join(f"{names.get(e['id'], e['id'])} {e['total']}" for e in order)
+    return foundry_format(lang["RULEPACK.Crytures.Summary.Order"], order=text)
+
+
+KINDS: dict[str, MacroKind] = {
+    "crytures.battleMontage": MacroKind(montage_cases, expect_montage),
+    "crytures.rollInitiative": MacroKind(initiative_cases, expect_initiative),
+    "crytures.usePower": MacroKind(power_cases, expect_power),
+    "crytures.summon": MacroKind(summon_cases, lambda ctx, case: expect_step(ctx, case, "summon")),
+    "crytures.recall": MacroKind(recall_cases, lambda ctx, case: expect_step(ctx, case, "recall")),
+}
+
+
+#: The macro whose card the screenshot test shows for this ruleset, and more worth a screenshot.
+SHOWCASE = "Crytures: Summon"
+EXTRA_SHOTS = (("Crytures: Use a power", "power-card"),
+               ("Crytures: Battle Montage", "montage-card"))

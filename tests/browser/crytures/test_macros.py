@@ -1,0 +1,153 @@
+"""The Crytures macros in the browser, kind by kind (v12 and v13): each case's card and updates
+are what the Python engine predicts (`crytures.kinds`), and what that comparison does not see:
+the card's stored call replays in the Python engine, the power window shows each power's type
+relation against the target before the roll.
+
+`tests/browser/test_macros.py` runs the same cases for every shipped module; these run the
+Crytures ones alone, so a failure names its kind and case.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_page import GENERATIONS, BuiltModule, OpenPage
+from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed
+
+# isort: split
+# macro_kinds registers crytures' KINDS as it loads, so it is imported first.
+from compiler.rules import run_case
+from crytures.kinds import initiative_cases, power_cases
+from crytures.world import MODULE
+
+
+@pytest.fixture(scope="module")
+def module(shipped_modules: list[BuiltModule]) -> BuiltModule:
+    return next(m for m in shipped_modules if m.id == MODULE)
+
+
+def macro(module: BuiltModule, method: str) -> MacroContext:
+    contexts = [context_for(module, pack, doc) for pack, doc in module.documents("Macro")]
+    return next(ctx for ctx in contexts if ctx.method == method)
+
+
+def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroContext,
+        case: Case) -> dict[str, Any]:
+    page = open_page(module, generation)
+    if case.stage is not None:
+        page.evaluate(STAGE, case.stage)
+    result = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, None, case.scene,
+                            list(case.answers))
+    assert result["error"] is None, result["error"]
+    assert result["problems"] == [], result["problems"]
+    assert result["diceLeft"] == [], [m["shown"]["card"] for m in result["messages"]]
+    assert result["diceLeft"] == [] and result["answersLeft"] == []
+    return result
+
+
+METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall", "crytures.rollInitiative",
+           "crytures.battleMontage"]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+@pytest.mark.parametrize("method", METHODS)
+def test_every_case_matches_the_python_engine(
+    method: str, generation: int, module: BuiltModule, open_page: OpenPage,
+    subtests: pytest.Subtests,
+) -> None:
+    ctx = macro(module, method)
+    kind = KINDS[method]
+    for index, case in enumerate(kind.cases(ctx)):
+        with subtests.test(msg=f"v{generation} {method} case {index}: {case.label}"):
+            result = run(open_page, module, generation, ctx, case)
+            seen, expected = observed(result), kind.expect(ctx, case)
+            assert len(seen.messages) == len(expected.messages)
+            for got, want in zip(seen.messages, expected.messages, strict=True):
+                assert vars(got) == vars(want)
+            assert list(seen.updates) == list(expected.updates)
+            assert seen == expected
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_card_replays_in_the_python_engine(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """The stored call (input, config, dice) gives the stored result in the Python engine."""
+    ctx = macro(module, "crytures.usePower")
+    case = power_cases(ctx)[3]
+    result = run(open_page, module, generation, ctx, case)
+    call = result["messages"][0]["flags"][MODULE]["card"]["call"]
+    stored = result["messages"][0]["flags"][MODULE]["card"]["result"]
+    replay = run_case(call["ruleset"], call["rule"], call["config"], call["input"], call["dice"])
+    assert replay == stored
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_window_shows_each_type_relation_before_the_roll(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """Pebblet against Voltflare: its Earth powers are weak +2 (not +4, CR-E03), the window
+    also measures the range (CR-R06)."""
+    ctx = macro(module, "crytures.usePower")
+    case = power_cases(ctx)[3]
+    result = run(open_page, module, generation, ctx, case)
+    (dialog,) = result["dialogs"]
+    options = next(f for f in dialog["fields"] if f["name"] == "power")["options"]
+    assert [o["text"] for o in options] == [
+        "Rock Slam (earth, melee 1): weak, +2 against Voltflare; in range at 1",
+        "Tremor (earth, melee_blast): weak, +2 against Voltflare",
+        "Stone Skin (earth, personal)",
+    ]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_late_entrant_acts_now_then_returns_to_its_place(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """CR-R03: Sparkit's 21 beats the Binder, who has acted: it takes the current turn now (shown
+    after the Binder), and when the next round begins the GM's client puts it first."""
+    ctx = macro(module, "crytures.rollInitiative")
+    case = initiative_cases(ctx)[2]
+    run(open_page, module, generation, ctx, case)
+    page = open_page(module, generation)
+    names = "() => game.combat.turns.map((c) => [c.name, c.initiative])"
+    now = page.evaluate(f"() => ({{turn: game.combat.turn, turns: ({names})()}})")
+    assert now == {"turn": 1, "turns": [["Sample Binder", 20], ["Sparkit", 17.5],
+                                        ["Pebblet", 15], ["Voltflare", 14], ["Emberling", 9]]}
+    page.evaluate("async () => { await game.combat.nextRound(); }")
+    assert page.evaluate(names) == [["Sparkit", 21], ["Sample Binder", 20], ["Pebblet", 15],
+                                    ["Voltflare", 14], ["Emberling", 9]]
+
+
+CANARY = 'Ember <img src=x onerror="window.__canary_cryture=true"> {{7*7}}'
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_fighter_names_stay_text_in_the_windows_and_cards(
+    generation: int, module: BuiltModule, open_page: OpenPage,
+) -> None:
+    """A Combatant and an actor named with markup: the power and montage windows and their cards
+    show the name as typed; nothing in it runs."""
+    page = open_page(module, generation)
+    for method, index in (("crytures.usePower", 3), ("crytures.battleMontage", 0)):
+        ctx = macro(module, method)
+        case = KINDS[method].cases(ctx)[index]
+        assert case.scene is not None and case.stage is not None
+        for actor in case.scene["actors"]:
+            if actor["_id"] == "cryVoltflare0001":
+                actor["name"] = CANARY
+        for combatant in case.stage["fight"]["combatants"]:
+            if combatant["actorId"] == "cryVoltflare0001":
+                combatant["name"] = CANARY
+        slug = re.sub(r"[^a-z0-9]+", "-", CANARY.lower()).strip("-")
+        answers = tuple({**a, "fields": {k: slug if v == "voltflare" else v
+                                         for k, v in a["fields"].items()}} for a in case.answers)
+        case = Case(case.dice, None, scene=case.scene, answers=answers, stage=case.stage)
+        result = run(open_page, module, generation, ctx, case)
+        [dialog] = result["dialogs"]
+        assert CANARY in dialog["text"]
+        assert any(CANARY in line for line in result["messages"][0]["shown"]["card"]["summary"])
+    assert page.evaluate("() => harness.canaries()") == []
+    assert page.evaluate("() => harness.violations()") == []
