@@ -207,7 +207,9 @@ def test_the_setting_is_registered_as_the_brief_says(
     module: BuiltModule, open_page: OpenPage
 ) -> None:
     page = open_page(module, 13)
-    config = page.evaluate("""([m, k]) => { const c = game.settings.settings.get(`${m}.${k}`).config;
+    # The stand-in keeps each registration as {config, value} (harness/foundry/settings.mjs).
+    config = page.evaluate("""([m, k]) => {
+        const c = game.settings.settings.get(`${m}.${k}`).config;
         return {scope: c.scope, config: c.config, choices: c.choices, default: c.default}; }""",
                            [MODULE_ID, SETTING])
     assert config == {"scope": "world", "config": True, "default": "label", "choices": {
