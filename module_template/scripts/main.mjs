@@ -15,6 +15,7 @@ import { importContent, registerWorldNotice } from "./foundry/import.mjs";
 import { registerSheets } from "./foundry/sheets.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
+import { registerOddsSettings } from "./foundry/odds-settings.mjs";
 
 /**
  * What every module's `game.modules.get(MODULE_ID).api` offers to macros and other modules; the
@@ -47,6 +48,7 @@ Hooks.once("init", () => {
   registerCardHooks();
   registerGmRequests();
   registerWorldNotice();
+  registerOddsSettings();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,

@@ -799,6 +799,8 @@ declare namespace foundry.applications {
      */
     class ApplicationV2 {
       static DEFAULT_OPTIONS: ApplicationConfiguration;
+      /** "The HTMLElement which renders this Application into the DOM" (once rendered). */
+      get element(): HTMLElement;
       protected _prepareContext(options: object): Promise<Record<string, unknown>>;
     }
 
@@ -875,6 +877,13 @@ declare namespace foundry.applications {
         buttons?: DialogV2Button[];
         rejectClose?: boolean;
         modal?: boolean;
+        /**
+         * "A synchronous function to invoke whenever the dialog is rendered": (event, dialog),
+         * the HTMLDialogElement on v12, the DialogV2 on v13.
+         * v12 https://foundryvtt.com/api/v12/interfaces/foundry.DialogV2WaitOptions.html
+         * v13 https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html
+         */
+        render?: (event: Event, dialog: HTMLElement | DialogV2) => void;
       }): Promise<unknown>;
     }
 

@@ -261,3 +261,73 @@ def test_requests_beyond_loopback_fail_and_are_listed(
         context.close()
     assert outcome == "TypeError"
     assert blocked == ["http://rulepack.invalid/probe"]
+
+
+SETTINGS = """async () => {
+    const seen = [];
+    game.settings.register("probe", "world", {scope: "world", config: true, default: "a",
+        choices: {a: "A", b: "B"}, onChange: (v, options, user) => seen.push([v, user])});
+    game.settings.register("probe", "client", {scope: "client", default: 1});
+    const tryTo = async (f) => { try { await f(); return null; } catch (e) { return e.message; } };
+    const gm = game.user;
+    const out = {gmSet: await tryTo(() => game.settings.set("probe", "world", "b")),
+                 bad: await tryTo(() => game.settings.set("probe", "world", "z"))};
+    game.user = new User({_id: "harnessPlayer001", name: "Player", role: 1, _active: true});
+    try {
+        out.playerWorld = await tryTo(() => game.settings.set("probe", "world", "a"));
+        out.playerClient = await tryTo(() => game.settings.set("probe", "client", 2));
+    } finally { game.user = gm; }
+    out.values = [game.settings.get("probe", "world"), game.settings.get("probe", "client")];
+    out.seen = seen;
+    out.scope = game.settings.settings.get("probe.world").config.scope;
+    out.unknown = await tryTo(() => game.settings.get("probe", "nothing"));
+    return out;
+}"""
+
+
+def test_settings_keep_scope_and_refuse_a_players_world_write(probe: HarnessPage) -> None:
+    """As Foundry's server: a world setting is a Setting document only SETTINGS_MODIFY (an
+    Assistant GM and up) may write; a client setting is the user's own; onChange gets the value
+    and the user; a value outside `choices` and an unregistered key are refused."""
+    out = probe.evaluate(SETTINGS)
+    assert out == {
+        "gmSet": None, "bad": 'probe.world: "z" is not one of its choices',
+        "playerWorld": "User Player lacks permission to modify the world setting probe.world",
+        "playerClient": None, "values": ["b", 2], "seen": [["b", "harnessUser00001"]],
+        "scope": "world", "unknown": '"probe.nothing" is not a registered game setting',
+    }
+
+
+DIALOG = """async (gen) => {
+    const { scriptedAnswers } = await import("/harness/foundry/dialogs.mjs");
+    scriptedAnswers.script([{action: "ok", hold: true, fields: {n: "3"}}]);
+    const events = [];
+    const waiting = foundry.applications.api.DialogV2.wait({
+        content: '<input type="text" name="n" value="1">',
+        buttons: [{action: "ok", label: "OK", callback: (e, b) => b.form.elements.n.value}],
+        render: (event, dialog) => {
+            const root = dialog instanceof HTMLElement ? dialog : dialog.element;
+            events.push([event.type, dialog instanceof HTMLElement ? "element" : "app"]);
+            const form = root.querySelector("form");
+            form.addEventListener("input", (e) => events.push(["input", e.target.value]));
+        }});
+    const open = document.querySelectorAll("#dialogs dialog").length;
+    scriptedAnswers.proceed();
+    return {open, answer: await waiting, events};
+}"""
+
+
+@pytest.mark.parametrize("generation", [12, 13])
+def test_a_dialog_renders_holds_and_fires_input_events(
+    browser_context: BrowserContext, harness_server: HarnessServer, hazard: BuiltModule,
+    generation: int,
+) -> None:
+    """DialogV2WaitOptions#render runs on render with the element (v12) or the application
+    (v13); a held answer leaves the dialog open; filling a field fires its input event."""
+    page = HarnessPage.open(browser_context, harness_server, hazard, generation)
+    try:
+        out = page.evaluate(DIALOG, generation)
+    finally:
+        page.page.close()
+    target = "element" if generation < 13 else "app"
+    assert out == {"open": 1, "answer": "3", "events": [["render", target], ["input", "3"]]}

@@ -60,7 +60,7 @@ function sensesInput(record) {
  * @param {Fight} fight
  * @returns {Record<string, number>}
  */
-function penalties(fight) {
+export function penalties(fight) {
   return Object.fromEntries(Object.values(fight.state.fighters).map((f) => [
     f.id, ask("sight", { fighter: sensesInput(f), visibility: fight.visibility }).penalty
   ]));
@@ -197,6 +197,40 @@ export async function attackAction(fight, attack) {
 }
 
 /**
+ * DR-R11, DR-R19: the `resolve_hit` request of the attack on one target it lands on (`attack`
+ * holding the card as it hits: a technique's weapon Damage in, `weaponCard`).
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @param {string} target
+ * @param {Record<string, number>} sight
+ * @returns {Json}
+ */
+export function hitRequest(fight, attack, target, sight) {
+  const { card, entry } = attack;
+  return {
+    attacker: entry.record.id, target, card,
+    boost: card.damage === null ? [] : attack.boost,
+    save_boost: 0,
+    unreactable: unreactable(attack, fight.state.fighters[target]),
+    penalty_dice: sight[entry.record.id]
+  };
+}
+
+/**
+ * DR-R23, DR-G35: the card as it will hit, read without using the weapon (the odds of a hit,
+ * asked before the turn): a technique takes its wielded weapon's Damage and Base Attribute, as
+ * `weaponCard` gives them once `weapon_use` has run (which changes ammunition, not Damage).
+ * @param {Attack} attack
+ * @returns {Json}
+ */
+export function cardAsItHits(attack) {
+  const { card, entry } = attack;
+  if ( card.weapon === null ) return card;
+  const weapon = entry.record.weapons.find((/** @type {Json} */ w) => w.id === card.weapon);
+  return weapon ? { ...card, damage: weapon.damage, base_attribute: weapon.base_attribute } : card;
+}
+
+/**
  * DR-R11, DR-R17-R20, DR-R25: one target the attack lands on (`resolve_hit`).
  * @param {Fight} fight
  * @param {Attack} attack
@@ -206,14 +240,7 @@ export async function attackAction(fight, attack) {
  * @returns {Promise<void>}
  */
 async function hit(fight, attack, target, sight, who) {
-  const { card, entry } = attack;
-  const request = {
-    attacker: entry.record.id, target, card,
-    boost: card.damage === null ? [] : attack.boost,
-    save_boost: 0,
-    unreactable: unreactable(attack, fight.state.fighters[target]),
-    penalty_dice: sight[entry.record.id]
-  };
+  const request = hitRequest(fight, attack, target, sight);
   await fightStep(fight, "resolve_hit", { state: fight.state, request }, {
     title: title("Hit", { ...who, target: nameOf(fight, target) }), speaker: attack.speaker
   });

@@ -16,6 +16,7 @@ import { turnSpeed } from "./order.mjs";
 import { sendPending } from "./relay.mjs";
 import { moduleItems } from "./sheet.mjs";
 import { fightStep } from "./steps.mjs";
+import { hitOddsRender } from "./odds.mjs";
 import { beginTurn, checkTurn, revealCard } from "./turn.mjs";
 import { activeCombat, askForm, needsGm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
 import { fightConfig } from "./settings.mjs";
@@ -73,11 +74,13 @@ function aimOf(play) {
 
 /**
  * DR-G15, C4: the BOOSTs per hit the player adds to the damage rolls (each costs Stamina); none
- * asked when BOOST is not allowed on damage or the fighter has no Stamina for one.
+ * asked when BOOST is not allowed on damage or the fighter has no Stamina for one. The form
+ * shows the live odds of the hit on the first target (`odds.mjs`).
  * @param {Play} play
+ * @param {import("./attack.mjs").Attack} attack  the attack being prepared
  * @returns {Promise<number[]>}
  */
-async function boostsOf(play) {
+async function boostsOf(play, attack) {
   const hits = play.card.hits;
   const boost = fightConfig().boost;
   const none = Array(hits).fill(0);
@@ -87,7 +90,9 @@ async function boostsOf(play) {
     value: 0, min: 0, max: boost.max_per_roll
   }));
   const title = game.i18n.format("RULEPACK.DangerRoom.BoostTitle", { name: play.name, stamina: play.entry.record.stamina });
-  const answer = await askForm(title, fields);
+  const target = play.targets[0];
+  const render = target === undefined ? undefined : hitOddsRender(play.fight, attack, target, fields);
+  const answer = await askForm(title, fields, render);
   if ( !answer ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.Cancelled"));
   return fields.map((f) => Number(answer[f.name]));
 }
@@ -227,10 +232,12 @@ async function prepare(play) {
   const idle = idleReason(play);
   if ( !idle && (play.card.kind === "change_weapons") ) return { idle, wield: await wieldOf(play) };
   if ( idle || !ATTACKS.includes(play.card.kind) ) return { idle };
+  /** @type {import("./attack.mjs").Attack} */
   const attack = {
     entry: play.entry, card: play.card, name: play.name, speaker: play.speaker,
-    speed: turnSpeed(play.entry.record, play.card), aim: aimOf(play), boost: await boostsOf(play)
+    speed: turnSpeed(play.entry.record, play.card), aim: aimOf(play), boost: []
   };
+  attack.boost = await boostsOf(play, attack);
   return { idle, attack };
 }
 

@@ -6,6 +6,7 @@
 
 import { activeGm } from "../gm-requests.mjs";
 import { escapeHtml } from "../html.mjs";
+import { oddsSlot } from "../odds-view.mjs";
 import { PlayError } from "./errors.mjs";
 
 /**
@@ -124,12 +125,15 @@ function answerOf(form, field) {
  * with an "Uncaught (in promise)" in the console).
  * @param {string} title   plain text
  * @param {FormField[]} fields
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
+ *   fills the form's live odds (`odds.mjs`), when it has them
  * @returns {Promise<Record<string, string|number>|null>}
  */
-export async function askForm(title, fields) {
+export async function askForm(title, fields, render) {
   const answers = await foundry.applications.api.DialogV2.wait({
     window: { title },
-    content: fields.map(fieldHtml).join(""),
+    content: fields.map(fieldHtml).join("") + (render ? oddsSlot() : ""),
+    render,
     buttons: [
       {
         action: "ok", label: game.i18n.localize("RULEPACK.DangerRoom.Confirm"), default: true,

@@ -22,6 +22,7 @@ import { formatQuantity, metresOf, parseQuantity } from "./numbers.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { beginAttack, rollerLines, rollerOf } from "./rollers.mjs";
 import { attackWindow, calledShotWindow } from "./windows.mjs";
+import { attackOddsRender } from "./odds.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
 import { runCase } from "../../rules/harness.mjs";
 
@@ -211,7 +212,10 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
     species: d.character.species ? null : speciesChoices(content),
     speciesLabel: speciesName(content, d.character.species ?? ""),
     complications: /** @type {any[]} */ (CONFIG.complications ?? []).map((c) => ({ id: c.id, label: c.id }))
-  });
+  }, attackOddsRender((values) => {
+    const asked = /** @type {AttackAnswer} */ ({ action: "attack", values });
+    return attackInput(a, d, asked, { called: null, species: chosenSpecies(d, asked), content });
+  }, locationLabels(content)));
   if ( !answer ) return undefined;
   const species = chosenSpecies(d, answer);
   const called = answer.action === "called" ? await askCalledShot(d, species, content) : null;

@@ -9,6 +9,7 @@
  */
 
 import { escapeHtml } from "../html.mjs";
+import { oddsSlot } from "../odds-view.mjs";
 
 /**
  * @typedef {{id: string, label: string}} Option
@@ -112,7 +113,7 @@ export function attackWindowHtml(spec) {
  * @param {HTMLFormElement|null} form
  * @returns {Record<string, string[]>}
  */
-function formValues(form) {
+export function formValues(form) {
   /** @type {Record<string, string[]>} */
   const values = {};
   if ( !form ) return values;
@@ -135,14 +136,17 @@ function button(action, label, isDefault = false) {
 }
 
 /**
- * Show the attack window; null when it is closed without an answer.
+ * Show the attack window, with the live odds of the attack when `render` fills them
+ * (`odds.mjs`); null when it is closed without an answer.
  * @param {AttackWindowSpec} spec
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  * @returns {Promise<AttackAnswer|null>}
  */
-export async function attackWindow(spec) {
+export async function attackWindow(spec, render) {
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.localize("RULEPACK.Hazard.AttackTitle") },
-    content: attackWindowHtml(spec),
+    content: attackWindowHtml(spec) + (render ? oddsSlot() : ""),
+    render,
     buttons: [
       button("attack", game.i18n.localize("RULEPACK.Hazard.Attack"), true),
       button("called", game.i18n.localize("RULEPACK.Hazard.CalledShot"))

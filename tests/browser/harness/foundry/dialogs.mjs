@@ -6,7 +6,10 @@
  * resolves to (the button's action when it has no callback); `rejectClose` and the callback's
  * third argument follow the running generation (see `waitDialog`). An answer naming a field, option or button the
  * dialog lacks fails the run, so a test cannot answer a question the window never asked.
- * Every dialog shown is recorded (title, text, fields) for the test to read.
+ * Every dialog shown is recorded (title, text, fields) for the test to read. Filling a field
+ * fires its `input` and `change` events, as the user's typing or clicking does; an answer with
+ * `hold: true` first leaves the dialog open until the test calls `scriptedAnswers.proceed()`
+ * (the user reading it, or the test clicking it through the page).
  * @module harness/foundry/dialogs
  */
 
@@ -23,6 +26,19 @@ export const scriptedAnswers = {
   script(answers) {
     this.queue = structuredClone(answers ?? []);
     this.stuck = new Promise((resolve) => { this.release = resolve; });
+  },
+
+  /** Settles when the test lets a held dialog go on (`hold` answers): the user is reading it. */
+  held: null,
+  proceed: null,
+
+  /**
+   * Wait, the dialog open, until the test calls `proceed()`: the user reads the window (and the
+   * test may act on it through the page) before answering.
+   */
+  hold() {
+    this.held = new Promise((resolve) => { this.proceed = resolve; });
+    return this.held;
   },
 
   /** A dialog no answer can close: report it, and never settle (the user would be left there). */
@@ -48,13 +64,23 @@ function fill(form, name, value) {
     const wanted = values.map((v) => (v === true ? first.value : v)).filter((v) => v !== false);
     const missing = wanted.filter((v) => !els.some((el) => el.value === v));
     if (missing.length) throw new Error(`harness dialog: "${name}" has no choice ${missing.join(", ")}`);
-    for (const el of els) el.checked = wanted.includes(el.value);
+    for (const el of els) {
+      const checked = wanted.includes(el.value);
+      if (el.checked !== checked) changed(el, () => { el.checked = checked; });
+    }
   } else if (first.localName === "select") {
     if (![...first.options].some((o) => o.value === values[0])) {
       throw new Error(`harness dialog: "${name}" has no option ${values[0]}`);
     }
-    first.value = values[0];
-  } else first.value = values[0];
+    if (first.value !== values[0]) changed(first, () => { first.value = values[0]; });
+  } else if (first.value !== values[0]) changed(first, () => { first.value = values[0]; });
+}
+
+/** Change a control as the user's input does: the value, then its `input` and `change` events (bubbling). */
+function changed(el, set) {
+  set();
+  el.dispatchEvent(new Event("input", { bubbles: true }));
+  el.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /** What a dialog asks: every named field with its type, options and current value. */
@@ -114,17 +140,23 @@ function callbackTarget(app, dialog) {
  * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean}} [config]
  * @param {object} [app]  the DialogV2 instance (v13's callback argument)
  */
-export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose() } = {}, app = null) {
+export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null } = {}, app = null) {
   const { dialog, form, title } = build(frame, content, buttons);
+  if (app) app.element = dialog;
+  // DialogV2WaitOptions#render, "A synchronous function to invoke whenever the dialog is
+  // rendered": (event, dialog), the HTMLDialogElement on v12, the DialogV2 on v13 (v12
+  // https://foundryvtt.com/api/v12/interfaces/foundry.DialogV2WaitOptions.html, v13
+  // https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html).
+  if (render instanceof Function) render(new Event("render"), callbackTarget(app, dialog));
   const shown = { title, text: form.querySelector(".dialog-content").textContent, fields: describe(form) };
   record.dialogs.push(shown);
-  if (app) app.element = dialog;
   let failed = false;
   try {
     for (;;) {
       const answer = scriptedAnswers.queue.shift();
       if (!answer && failed) return await scriptedAnswers.hang(title);
       if (!answer) throw new Error(`harness dialog: no scripted answer for "${title}"`);
+      if (answer.hold) await scriptedAnswers.hold();
       for (const [name, value] of Object.entries(answer.fields ?? {})) fill(form, name, value);
       if (answer.action === null) {
         if (rejectClose) throw new Error("Dialog was dismissed without pressing a button.");

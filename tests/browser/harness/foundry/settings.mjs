@@ -43,7 +43,8 @@ export class ClientSettings {
       throw new Error(`${namespace}.${key}: ${JSON.stringify(value)} is not one of its choices`);
     }
     entry.value = structuredClone(value);
-    entry.config.onChange?.(entry.value);
+    // Foundry calls it as the Setting document changes: (value, options, userId).
+    entry.config.onChange?.(structuredClone(entry.value), {}, globalThis.game?.user?.id ?? null);
     return entry.value;
   }
 }

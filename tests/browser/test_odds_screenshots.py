@@ -1,0 +1,18 @@
+"""docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write: the
+Hazard Dice attack window as the GM sees it and as a player sees it in each disclosure mode,
+and the Danger Room BOOST form as the GM sees it, in v12 and v13 (issue 16's acceptance)."""
+
+from __future__ import annotations
+
+from browser_page import GENERATIONS, REPO
+
+SHOTS = REPO / "docs" / "screenshots" / "odds"
+MODES = ("exact", "label", "hidden")
+
+
+def test_docs_have_every_odds_screenshot() -> None:
+    expected = [f"hazard_location-odds-gm-exact-v{g}.png" for g in GENERATIONS]
+    expected += [f"hazard_location-odds-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
+    expected += [f"danger_room-odds-gm-exact-v{g}.png" for g in GENERATIONS]
+    assert sorted(p.name for p in SHOTS.glob("*.png")) == sorted(expected), (
+        "run tests/browser/hazard_location/test_odds.py and danger_room/test_odds.py")
