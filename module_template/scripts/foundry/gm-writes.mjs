@@ -12,7 +12,7 @@
 import { applyChanges, changeLabel, shownValue } from "./card-changes.mjs";
 import { postCard } from "./chat-card.mjs";
 import { documentFromUuid } from "./compat.mjs";
-import { askGm, registerGmRequest } from "./gm-requests.mjs";
+import { activeGm, askGm, registerGmRequest } from "./gm-requests.mjs";
 
 /**
  * @typedef {import("./card-changes.mjs").Change} Change
@@ -113,4 +113,35 @@ export function relayed(change) {
   if ( change.label ) entry.label = change.label;
   if ( change.shown ) entry.shown = structuredClone(change.shown);
   return entry;
+}
+
+/**
+ * Whether this user needs the GM's client for changes to `documents` and none is online (checked
+ * before any roll, so nothing is half done): a player may write only what they own.
+ * @param {foundry.abstract.Document[]} documents
+ * @returns {boolean}
+ */
+export function missingGm(documents) {
+  return documents.some((document) => !canWrite(document)) && !activeGm();
+}
+
+/**
+ * Apply a rule's changes and post its card, for any ruleset. A user who may write every changed
+ * document applies them and the card lists them (with the GM's Undo); otherwise none is applied
+ * here: the card names them and the active GM's client applies them all, on a card of its own
+ * that its Undo restores (`relayWrites`).
+ * @param {string} kind  the ruleset's relay kind (`registerGmWrites`)
+ * @param {Change[]} changes
+ * @param {import("./chat-card.mjs").CardSpec} spec  the card, without its changes
+ * @param {(changes: Change[]) => Promise<void>} [beforeApply]  run first when applied here
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function applyAndPost(kind, changes, spec, beforeApply) {
+  if ( changes.every((change) => change.document && canWrite(change.document)) ) {
+    if ( beforeApply ) await beforeApply(changes);
+    return postCard({ ...spec, changes: await applyChanges(changes) });
+  }
+  const message = await postCard({ ...spec, summary: [...(spec.summary ?? []), ...changes.map(pendingLine)] });
+  await relayWrites(kind, [{ card: { title: spec.title, call: spec.call, result: spec.result }, changes: changes.map(relayed) }]);
+  return message;
 }

@@ -9,10 +9,7 @@
  */
 
 import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
-import { applyChanges } from "../card-changes.mjs";
-import { postCard } from "../chat-card.mjs";
-import { activeGm } from "../gm-requests.mjs";
-import { canWrite, pendingLine, relayWrites, relayed } from "../gm-writes.mjs";
+import { applyAndPost as postChanges, missingGm } from "../gm-writes.mjs";
 import { economyDefault } from "./economy.mjs";
 
 /** The name this ruleset's relayed writes travel under (`register.mjs`). */
@@ -99,31 +96,15 @@ export async function storeDefaults(changes) {
   }
 }
 
-/**
- * Whether this user needs the GM's client for changes to `documents` and none is online
- * (checked before any roll, so nothing is half done).
- * @param {foundry.abstract.Document[]} documents
- * @returns {boolean}
- */
-export function missingGm(documents) {
-  return documents.some((document) => !canWrite(document)) && !activeGm();
-}
 
 /**
- * Apply a rule's changes and post its card. A user who may write every changed document applies
- * them and the card lists them (with the GM's Undo); otherwise none is applied here: the card
- * names them and the active GM's client applies them all, on a card of its own that its Undo
- * restores.
+ * Apply a rule's changes and post its card (`foundry/gm-writes.mjs` `applyAndPost`, this ruleset's relay kind).
  * @param {Change[]} changes
  * @param {import("../chat-card.mjs").CardSpec} spec  the card, without its changes
  * @returns {Promise<ChatMessage|undefined>}
  */
-export async function applyAndPost(changes, spec) {
-  if ( changes.every((change) => change.document && canWrite(change.document)) ) {
-    await storeDefaults(changes);
-    return postCard({ ...spec, changes: await applyChanges(changes) });
-  }
-  const message = await postCard({ ...spec, summary: [...(spec.summary ?? []), ...changes.map(pendingLine)] });
-  await relayWrites(KIND, [{ card: { title: spec.title, call: spec.call, result: spec.result }, changes: changes.map(relayed) }]);
-  return message;
+export function applyAndPost(changes, spec) {
+  return postChanges(KIND, changes, spec, storeDefaults);
 }
+
+export { missingGm };
