@@ -34,19 +34,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.bounds import LAUNCHER
 from benchmarks.generate import PLUGINS, generate_content, write_cli_sources
 
 REPO = Path(__file__).resolve().parents[1]
-#: Writes the process's own peak resident memory (kB) to $PEAK_FILE as it exits.
-PY_LAUNCHER = """
-import atexit, os, runpy, sys
-def peak():
-    status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
-    open(os.environ["PEAK_FILE"], "w").write(status)
-atexit.register(peak)
-sys.argv = ["rulepack", *sys.argv[1:]]
-runpy.run_module("compiler", run_name="__main__", alter_sys=True)
-"""
 COMPILE_JS = """
 import { readFileSync, writeFileSync } from "node:fs";
 import { compilePack } from "@foundryvtt/foundryvtt-cli";
@@ -125,7 +116,7 @@ class Bench:
 
     def build(self) -> Run:
         command: list[str | Path] = [
-            sys.executable, "-c", PY_LAUNCHER, "build", self.content, "--out", self.out,
+            sys.executable, "-c", LAUNCHER, "build", self.content, "--out", self.out,
         ]
         return timed(command, self.scratch)
 

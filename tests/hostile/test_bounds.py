@@ -17,6 +17,7 @@ from pathlib import Path
 
 from plugin_roots import TEST_PLUGINS
 
+from benchmarks.bounds import LAUNCHER
 from compiler.plugins import PATH_VARIABLE
 
 MANIFEST = """\
@@ -40,16 +41,6 @@ class Run:
     cpu_s: float
 
 
-#: Runs `rulepack` and, as it exits, writes its peak resident memory (kB) to $PEAK_FILE.
-LAUNCHER = """
-import atexit, os, runpy, sys
-def peak():
-    status = open("/proc/self/status").read().split("VmHWM:")[1].split()[0]
-    open(os.environ["PEAK_FILE"], "w").write(status)
-atexit.register(peak)
-sys.argv = ["rulepack", *sys.argv[1:]]
-runpy.run_module("compiler", run_name="__main__", alter_sys=True)
-"""
 
 
 def measured(root: Path) -> Run:
