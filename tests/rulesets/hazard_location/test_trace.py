@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import Any
 
 import yaml
 from node_tools import REPO, NodeTools
 
-PROBE = Path(__file__).resolve().parent / "trace_probe.mjs"
+#: The probe every ruleset's trace check uses (tests/foundry/test_traces.py).
+PROBE = REPO / "tests" / "foundry" / "trace_probe.mjs"
+TRACE = REPO / "module_template" / "scripts" / "foundry" / "hazard_location" / "trace.mjs"
+LANGS = (REPO / "module_template" / "lang" / "en.json",
+         REPO / "module_template" / "lang" / "hazard_location" / "en.json")
 GOLDEN = REPO / "tests" / "golden" / "hazard_location"
 #: The rules whose events a Hazard Dice card shows (the attack and blast macros and their steps).
 CARD_RULES = frozenset({
@@ -35,9 +38,11 @@ def card_events() -> list[tuple[str, dict[str, Any]]]:
 
 
 def formatted(node_tools: NodeTools, events: list[tuple[str, dict[str, Any]]]) -> list[Any]:
-    result = node_tools.call(PROBE, cwd=REPO, stdin=json.dumps({"events": events}))
+    result = node_tools.call(PROBE, TRACE, *LANGS, cwd=REPO, stdin=json.dumps({"events": events}))
     assert result.returncode == 0, result.stderr
-    lines: list[Any] = json.loads(result.stdout)
+    out = json.loads(result.stdout)
+    assert out["missing"] == [], f"lang keys missing: {out['missing']}"
+    lines: list[Any] = out["lines"]
     return lines
 
 
