@@ -168,14 +168,13 @@ def expect_power(ctx: MacroContext, case: Case) -> Outcome:
     names = {r["id"]: r["name"] for r in rows}
     title = foundry_format(lang["RULEPACK.Crytures.PowerCard"], user=user["name"],
                            power=power["name"])
-    sizes = [e["size"] for e in result["events"] if e["type"] == "attack_pool"]
     player = case.stage is not None and case.stage["user"] is PLAYER
     relayed = player and any(not r["actor"].get("ownership", {}).get(PLAYER["_id"])
                              for r in rows if any(c[0].endswith(r["combatant"]["id"])
                                                   for c in changes))
+    rolls = rolls_of(ctx.module, "use_power", inp, case.dice)
     message = card(lang, (user["actor"]["name"], title, power_lines(lang, result["events"], names)),
-                   rolls_of(case.dice, sizes), result, "use_power", changes, gm=not player,
-                   relayed=relayed)
+                   rolls, result, "use_power", changes, gm=not player, relayed=relayed)
     return Outcome(messages=(message,), updates=() if relayed else updates(changes))
 
 
@@ -298,9 +297,9 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
     combat_uuid = f"Combat.{COMBAT_ID}"
     if stored is None:
         rollers = [content.roller(r["fighter"], r["id"]) for r in rows]
-        result = predicted(ctx, "initiative", {"combatants": rollers}, case.dice)
+        inp: Doc = {"combatants": rollers}
+        result = predicted(ctx, "initiative", inp, case.dice)
         order = result["state"]["order"]
-        sizes = [c["speed"] + c["reflexes"] for c in rollers]
         title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
         summary = [order_line(lang, order, names)]
         extra: Doc = {f"flags.{MODULE}.oa_spent": [], f"flags.{MODULE}.oa_turn": ""}
@@ -316,7 +315,6 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         state = result["state"]
         order = state["order"]
         values = tracker_values(order)
-        sizes = [who["speed"] + who["reflexes"]]
         title = foundry_format(lang["RULEPACK.Crytures.LateEntrantCard"], name=entrant["name"])
         rule = "late_entrant"
         key = "ActsNow" if state["acts_now"] else "Waits"
@@ -329,7 +327,8 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
                      "total": e["total"]} for e in order]
     combat = (combat_uuid, json.dumps({f"flags.{MODULE}.order": combat_order, **extra},
                                       sort_keys=True))
-    message = card(lang, (USER_NAME, title, summary), rolls_of(case.dice, sizes), result, rule, [])
+    rolls = rolls_of(ctx.module, rule, inp, case.dice)
+    message = card(lang, (USER_NAME, title, summary), rolls, result, rule, [])
     return Outcome(messages=(message,),
                    updates=(*enrol_updates(rows, order, values), combat))
 

@@ -133,8 +133,8 @@ def expect_montage(ctx: MacroContext, case: Case) -> Outcome:
         if now["outcome"] == "killed" and not row["state"]["defeated"]:
             changes.append(change(row, "defeated", True))
     names = {r["id"]: r["name"] for r in [*party, *enemies]}
-    sizes = [e["size"] for e in result["events"] if e["type"] == "montage_roll"]
     message = card(lang, (USER_NAME, lang["RULEPACK.Crytures.Montage.Card"],
                           montage_lines(lang, result["events"], names)),
-                   rolls_of(case.dice, sizes), result, "battle_montage", changes)
+                   rolls_of(ctx.module, "battle_montage", inp, case.dice), result,
+                   "battle_montage", changes)
     return Outcome(messages=(message,), updates=updates(changes))

@@ -13,7 +13,7 @@
 import { RULES_CONFIG } from "../../config.mjs";
 import { steps, distance } from "../../rules/crytures/common.mjs";
 import { actionChanges, actionsOf, applyAndPost, fightChanges, missingGm, oaChanges, oaSpentOf } from "./changes.mjs";
-import { dryRun, readOrWarn, refuse, refuseResult, runDiceFree, runPools } from "./engine.mjs";
+import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engine.mjs";
 import { enrolled, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { powerLines } from "./summary.mjs";
 import { ask, checkbox, dieMods, first, select, textInput } from "./windows.mjs";
@@ -210,10 +210,7 @@ export async function usePower({ user = controlledToken(), target = targetedToke
   const built = powerInput(fight, values);
   if ( "error" in built ) return refuse(built.error);
   if ( missingGm([...fight.seats.map((s) => s.combatant), fight.combat]) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
-  const dry = dryRun("use_power", built.input);
-  if ( dry.error ) return refuseResult(dry);
-  const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "attack_pool").map((e) => e.size);
-  const { call, result, rolls } = await runPools("use_power", built.input, sizes);
+  const { call, result, rolls } = await runRolled("use_power", built.input);
   if ( result.error ) return refuseResult(result);
   const state = /** @type {any} */ (result.state);
   const changes = [...fightChanges(fight.seats, state.combatants),
