@@ -222,6 +222,17 @@ def ten(*faces: int) -> Dice:
     return tuple((D10, f) for f in faces)
 
 
+def faces_for(module: BuiltModule, rule: str, inp: Doc, pattern: tuple[int, ...]) -> Dice:
+    """`pattern` repeated over exactly as many d10s as `rule` takes for `inp`."""
+    size = 0
+    while True:
+        queue = [{"d": D10, "v": pattern[i % len(pattern)]} for i in range(size)]
+        found = run_case(ENGINE, rule, config_overrides(module), inp, queue)
+        if found.get("error", {}).get("code") != "queue_exhausted":
+            return ten(*(pattern[i % len(pattern)] for i in range(size)))
+        size += 1
+
+
 def staged(module: Any, *, player: bool = False, **fight_options: Any) -> Doc:
     """The users (the GM and a player, both logged in), who runs the macro, and the fight."""
     return {"users": [GM, PLAYER], "user": PLAYER if player else GM,
