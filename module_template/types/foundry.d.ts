@@ -489,6 +489,9 @@ declare class TokenDocument extends foundry.abstract.Document {
   readonly name: string;
   readonly disposition: number;
   readonly elevation: number;
+  /** "The x-coordinate of the top-left corner of the Token" (pixels); likewise `y`. */
+  readonly x: number;
+  readonly y: number;
 }
 
 /**
@@ -503,6 +506,11 @@ declare class Token {
   readonly document: TokenDocument;
   readonly actor: Actor | null;
   readonly center: { x: number; y: number };
+  /**
+   * Token#getCenterPoint: "Get the center point for a given position or the current position"
+   * (the position a top-left `{x, y}` as the document stores it).
+   */
+  getCenterPoint(position?: { x: number; y: number }): { x: number; y: number };
 }
 
 /**

@@ -106,11 +106,12 @@ def enrolment(module: BuiltModule, seat: Seat, **extra: Any) -> Doc:
 
 
 def scene(module: BuiltModule, controlled: list[str], targets: list[str],
-          owner: str | None = None, seats: tuple[Seat, ...] = SEATS) -> Doc:
-    """The square scene with every seat's token; `controlled` and `targets` are actor keys."""
+          owner: str | None = None, seats: tuple[Seat, ...] = SEATS, grid: str = "square") -> Doc:
+    """The scene (square unless `grid` is "hex", a seat's space then axial q and r) with every
+    seat's token; `controlled` and `targets` are actor keys."""
     by_key = {s.key: s for s in seats}
     return {
-        "grid": {"type": "square", "distance": GRID_DISTANCE},
+        "grid": {"type": grid, "distance": GRID_DISTANCE},
         "actors": [world_actor(module, s, owner if s.key == "sample-binder" else None)
                    for s in seats],
         "tokens": [{"id": s.token, "actor": s.actor, "q": s.space[0], "r": s.space[1],
