@@ -149,7 +149,7 @@ def enrol_updates(rows: list[Doc], order: list[Doc], values: list[float | int],
                 "health": stats["health"], "stamina": stats.get("stamina", 0),
                 "mana": stats.get("mana", 0), "statuses": [], "defeated": False, "major": True,
                 "minor": True, "actions_round": 0, "active": False, "consumables": None,
-                "binding_crystals": None, "outcome": None}
+                "binding_crystals": None, "outcome": None, "moves": 0, "moves_round": 0}
         found.append((combatant_uuid(row), json.dumps(data, sort_keys=True)))
     return tuple(found)
 

@@ -19,7 +19,7 @@ from browser_page import BuiltModule
 from macro_kinds import Outcome, foundry_format
 
 from compiler.rules.crytures.common import adjacent, distance, occupant, steps
-from crytures.cards import action_changes, actions_of, card, power_lines
+from crytures.cards import action_changes, actions_of, card, change, power_lines
 from crytures.cards import updates as change_updates
 from crytures.world import MODULE, config_data, predicted, read_fight
 
@@ -128,9 +128,10 @@ def expect_drag(module: BuiltModule, drag: Drag, to: Doc) -> Outcome:
     actions = actions_of(mover, 1)
     flags = drag.stage["fight"]["flags"].get(MODULE, {})
     oa_spent = list(flags["oa_spent"]) if flags.get("oa_turn") == "1.0" else []
+    moves = mover["flags"].get("moves", 0) if mover["flags"].get("moves_round") == 1 else 0
     inp = {"actor": mover["id"], "combatants": [r["state"] for r in rows],
            "steps": [step_to(mover, list(drag.to), rows, config)], "actions": actions,
-           "oa_spent": oa_spent}
+           "oa_spent": oa_spent, "moves": moves}
     result = predicted(SimpleNamespace(module=module), "take_turn", inp, ())
     events = result["events"]
     refused = next((e for e in events if e["type"] == "refused"), None)
@@ -144,8 +145,12 @@ def expect_drag(module: BuiltModule, drag: Drag, to: Doc) -> Outcome:
                             spaces=step["cost"]) if step["type"] == "move"
              else foundry_format(lang["RULEPACK.Crytures.ShiftCard"], name=mover["name"]))
     changes = action_changes(mover, actions, result["state"]["actions"], 1)
+    if step["type"] == "move":  # counted for a later drag this turn (CR-G18)
+        changes.append(change(mover, "moves", moves + 1))
+        if mover["flags"].get("moves_round") != 1:
+            changes.append(change(mover, "moves_round", 1))
     names = {r["id"]: r["name"] for r in rows}
     gm = drag.stage["user"]["role"] >= GM_ROLE  # a player's card shows no Undo
     message = card(lang, (mover["actor"]["name"], title, power_lines(lang, events, names)), [],
                    result, "take_turn", changes, gm=gm)
-    return Outcome(messages=(message,), updates=(moved, *change_updates(changes)))
+    return Outcome(messages=(message,), updates=(*change_updates(changes), moved))

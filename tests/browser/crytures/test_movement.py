@@ -1,9 +1,10 @@
 """Move and shift steps from token movement (v12 and v13, square and hex grids): the current
 Combatant's token dragged on the canvas spends the step the Python engine's `take_turn` says, its
 card offering the opportunity attacks the move provokes (CR-R09, CR-G11); a step the engine
-refuses leaves the token where it was; a token moved outside its turn moves freely. On a hex
-grid (a copy of the shipped content with `grid: hex`) the same, and a power's range and flanking
-are measured in hexes (CR-G06, CR-G21).
+refuses leaves the token where it was; a token moved outside its turn moves freely; the moves
+made are counted for the turn's later drags (CR-G18). On a hex grid (a copy of the shipped content
+with `grid: hex` and `extra_minor: no_second_move`) the same, a second move refused, and a
+power's range and flanking measured in hexes (CR-G06, CR-G21).
 """
 
 from __future__ import annotations
@@ -54,14 +55,16 @@ HEX_SEATS = (
 )
 BINDER = "tok-cryBinder0000001"
 VOLTFLARE = "tok-cryVoltflare0001"
-MINOR_SPENT = {**ACTIVE, "sample-binder": {"minor": False, "actions_round": 1}}
+#: The Binder moved once this round already, its Minor spent.
+MOVED = {**ACTIVE, "sample-binder": {"minor": False, "actions_round": 1, "moves": 1,
+                                     "moves_round": 1}}
 BOTH_SPENT = {**ACTIVE, "sample-binder": {"major": False, "minor": False, "actions_round": 1}}
 #: (label, token, to, flags, the player drags): on a square grid.
 SQUARE_DRAGS: list[tuple[str, str, tuple[int, int], dict[str, Any], bool]] = [
     ("shift", BINDER, (0, 1), ACTIVE, False),
     ("move provoking the Emberling", BINDER, (0, 3), ACTIVE, False),
     ("too far", BINDER, (0, 5), ACTIVE, False),
-    ("move with the Major (CR-G18)", BINDER, (-2, 0), MINOR_SPENT, False),
+    ("a second move, with the Major (CR-G18)", BINDER, (-2, 0), MOVED, False),
     ("no action left", BINDER, (0, 2), BOTH_SPENT, False),
     ("shift onto the Pebblet", BINDER, (1, 0), ACTIVE, False),
     ("not its turn", VOLTFLARE, (3, 0), ACTIVE, False),
@@ -71,6 +74,8 @@ HEX_DRAGS: list[tuple[str, str, tuple[int, int], dict[str, Any], bool]] = [
     ("move provoking Voltflare and the Emberling", BINDER, (5, 0), ACTIVE, False),
     ("shift", BINDER, (3, -1), ACTIVE, False),
     ("too far", BINDER, (3, 4), ACTIVE, False),
+    ("a second move (extra_minor: no_second_move)", BINDER, (5, 0), MOVED, False),
+    ("a shift after a move", BINDER, (3, -1), MOVED, False),
 ]
 
 
@@ -126,14 +131,16 @@ def test_square_drags_take_the_engines_steps(
 
 @pytest.fixture(scope="module")
 def hex_module(tmp_path_factory: pytest.TempPathFactory) -> BuiltModule:
-    """The shipped Crytures content with `grid: hex`, built."""
+    """The shipped Crytures content with `grid: hex` and no second move in a turn (CR-G18
+    `extra_minor: no_second_move`), built."""
     root = tmp_path_factory.mktemp("crytures-hex")
     content = root / "content"
     shutil.copytree(CONTENT / "crytures", content / "crytures")
     manifest = content / "crytures" / "ruleset.yaml"
     text = manifest.read_text(encoding="utf-8")
     assert "rules_config: {}" in text
-    manifest.write_text(text.replace("rules_config: {}", "rules_config: {grid: hex}"), "utf-8")
+    config = "rules_config: {grid: hex, extra_minor: no_second_move}"
+    manifest.write_text(text.replace("rules_config: {}", config), "utf-8")
     [built] = build_modules(content, root / "out")
     assert config_data(built)["RULES_CONFIG"]["grid"] == "hex"
     return built

@@ -102,7 +102,8 @@ def enrolment(module: BuiltModule, seat: Seat, **extra: Any) -> Doc:
     return {MODULE: {"health": stats["health"], "stamina": stats.get("stamina", 0),
                      "mana": stats.get("mana", 0), "statuses": [], "defeated": False,
                      "major": True, "minor": True, "actions_round": 0, "active": False,
-                     "consumables": None, "binding_crystals": None, "outcome": None, **extra}}
+                     "consumables": None, "binding_crystals": None, "outcome": None,
+                     "moves": 0, "moves_round": 0, **extra}}
 
 
 def scene(module: BuiltModule, controlled: list[str], targets: list[str],

@@ -46,7 +46,7 @@ function enrolment(seat) {
   return {
     health: stats.health, stamina: stats.stamina ?? 0, mana: stats.mana ?? 0, statuses: [], defeated: false,
     major: true, minor: true, actions_round: 0, active: false, consumables: null, binding_crystals: null,
-    outcome: null
+    outcome: null, moves: 0, moves_round: 0
   };
 }
 

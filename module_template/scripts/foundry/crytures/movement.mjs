@@ -3,7 +3,8 @@
  * moved on the canvas during its turn takes the step the engine's `take_turn` says. One space is
  * a Shift (a Minor action that provokes nothing: never worse for the mover than a one-space Move,
  * docs/decisions.md); further is a Move along the shortest free path (a Minor action, up to Speed
- * spaces; each enemy whose reach it leaves is offered its opportunity attack on the card, CR-G11).
+ * spaces; each enemy whose reach it leaves is offered its opportunity attack on the card, CR-G11),
+ * counted on the Combatant (`moves`, `moves_round`) so a later drag this turn knows it (CR-G18).
  * A step the engine refuses (too far, taken, no action left) leaves the token where it was and
  * says why.
  *
@@ -21,9 +22,9 @@
 
 import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
 import { adjacent, distance, occupant, sameSpace, steps } from "../../rules/crytures/common.mjs";
-import { actionChanges, actionsOf, applyAndPost, missingGm, oaSpentOf } from "./changes.mjs";
+import { actionChanges, actionsOf, applyAndPost, flagChange, missingGm, oaSpentOf } from "./changes.mjs";
 import { RULESET, configOverrides, readOrWarn, refuse, refuseResult, runDiceFree } from "./engine.mjs";
-import { board, enrolled, gridMatches, readFight, spaceAt } from "./fight.mjs";
+import { board, enrolled, fightFlags, gridMatches, readFight, spaceAt } from "./fight.mjs";
 import { powerLines, reasonText } from "./summary.mjs";
 
 /** This module's rules_config, read as the engine reads it. */
@@ -112,6 +113,34 @@ function straightPath(start, end) {
 }
 
 /**
+ * The moves a seat made earlier this turn (CR-G18): its flags' count when kept this round.
+ * @param {Seat} seat
+ * @param {number} round
+ * @returns {number}
+ */
+function movesOf(seat, round) {
+  const flags = fightFlags(seat.combatant);
+  return (flags.moves_round === round) && Number.isInteger(flags.moves) ? flags.moves : 0;
+}
+
+/**
+ * The changes of a step that stands: the actions spent, and a Move counted this round.
+ * @param {Seat} seat
+ * @param {Record<string, any>} input  the `take_turn` input
+ * @param {Record<string, any>} state  its state
+ * @param {string} kind  "move" or "shift"
+ * @param {number} round
+ * @returns {import("../card-changes.mjs").Change[]}
+ */
+function stepChanges(seat, input, state, kind, round) {
+  const changes = actionChanges(seat, input.actions, state.actions, round);
+  if ( kind !== "move" ) return changes;
+  changes.push(flagChange(seat, "moves", input.moves + 1));
+  if ( fightFlags(seat.combatant).moves_round !== round ) changes.push(flagChange(seat, "moves_round", round));
+  return changes;
+}
+
+/**
  * The Combatant whose turn it is, when `token` is its token in the viewed, started Combat.
  * @param {TokenDocument} token
  * @returns {Combatant|null}
@@ -174,7 +203,7 @@ async function takeStep(mover, token, end, moved) {
   if ( missingGm([seat.combatant]) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const actions = actionsOf(seat, combat.round);
   const input = { actor: seat.id, combatants: seats.map((s) => s.state), steps: [stepTo(seat, end, seats)], actions,
-    oa_spent: oaSpentOf(combat) };
+    oa_spent: oaSpentOf(combat), moves: movesOf(seat, combat.round) };
   const result = runDiceFree("take_turn", input);
   if ( result.error ) return refuseResult(result);
   const events = /** @type {any[]} */ (result.events);
@@ -182,9 +211,26 @@ async function takeStep(mover, token, end, moved) {
   if ( refused ) {
     return refuse(game.i18n.format("RULEPACK.Crytures.MoveRefused", { name: seat.name, reason: reasonText(refused.reason) }));
   }
+  // What the step spends is written (and checked) first, so a failure leaves the token too.
+  const message = await postStep(seats, seat, input, result, combat.round);
   const step = events.find((e) => (e.type === "move") || (e.type === "shift"));
   await token.update(moved, { [MODULE_ID]: { step: step.type } });
-  const changes = actionChanges(seat, actions, /** @type {any} */ (result.state).actions, combat.round);
+  return message;
+}
+
+/**
+ * Write what a step that stands spent and post its card.
+ * @param {Seat[]} seats
+ * @param {Seat} seat
+ * @param {Record<string, any>} input  the `take_turn` input
+ * @param {import("../../rules/harness.mjs").CaseResult} result
+ * @param {number} round
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+function postStep(seats, seat, input, result, round) {
+  const events = /** @type {any[]} */ (result.events);
+  const step = events.find((e) => (e.type === "move") || (e.type === "shift"));
+  const changes = stepChanges(seat, input, /** @type {any} */ (result.state), step.type, round);
   const title = step.type === "move" ? game.i18n.format("RULEPACK.Crytures.MoveCard", { name: seat.name, spaces: step.cost })
     : game.i18n.format("RULEPACK.Crytures.ShiftCard", { name: seat.name });
   const names = Object.fromEntries(seats.map((s) => [s.id, s.name]));
