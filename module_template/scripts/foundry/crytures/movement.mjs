@@ -148,7 +148,8 @@ function stepChanges(seat, input, state, kind, round) {
 function moverOf(token) {
   const combat = game.combat;
   const current = combat?.started ? combat.combatant : null;
-  if ( !current || (current.tokenId !== token.id) || !enrolled(current) ) return null;
+  // The very TokenDocument of the current Combatant (a token of the same id on another scene is not).
+  if ( !current || (current.token !== token) || !enrolled(current) ) return null;
   return gridMatches(CONFIG.grid) ? current : null;
 }
 
@@ -159,8 +160,8 @@ function moverOf(token) {
  * @returns {number[]|null}
  */
 function destination(token, changed) {
-  const placed = board().tokens.placeables.find((t) => t.id === token.id);
-  if ( !placed ) return null;
+  const placed = board().tokens.placeables.find((t) => t.document === token);
+  if ( !placed ) return null;  // not on the viewed scene
   const end = spaceAt(placed.getCenterPoint({ x: changed.x ?? token.x, y: changed.y ?? token.y }));
   return sameSpace(end, spaceAt(placed.center)) ? null : end;
 }
