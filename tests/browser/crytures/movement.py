@@ -102,9 +102,11 @@ def step_to(row: Doc, end: list[int], rows: list[Doc], config: Doc) -> Doc:
     start = row["state"]["position"]
     if adjacent(start, end, config):
         return {"kind": "shift", "to": end}
-    limit = max(2 * int(row["state"]["stats"].get("speed", 0)), 1)
-    path = free_path(start, end, [r["state"] for r in rows], row["id"], limit, config)
-    return {"kind": "move", "path": path if path is not None else straight_path(start, end, config)}
+    speed = int(row["state"]["stats"].get("speed", 0))
+    path = free_path(start, end, [r["state"] for r in rows], row["id"], max(2 * speed, 1), config)
+    if path is None:
+        path = straight_path(start, end, config)[:speed + 1]
+    return {"kind": "move", "path": path}
 
 
 def current_row(rows: list[Doc], case_fight: Doc) -> Doc:

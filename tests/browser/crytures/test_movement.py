@@ -64,6 +64,7 @@ SQUARE_DRAGS: list[tuple[str, str, tuple[int, int], dict[str, Any], bool]] = [
     ("shift", BINDER, (0, 1), ACTIVE, False),
     ("move provoking the Emberling", BINDER, (0, 3), ACTIVE, False),
     ("too far", BINDER, (0, 5), ACTIVE, False),
+    ("across the map (no free path within twice its Speed)", BINDER, (40, 120), ACTIVE, False),
     ("a second move, with the Major (CR-G18)", BINDER, (-2, 0), MOVED, False),
     ("no action left", BINDER, (0, 2), BOTH_SPENT, False),
     ("shift onto the Pebblet", BINDER, (1, 0), ACTIVE, False),

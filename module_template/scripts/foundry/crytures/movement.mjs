@@ -82,7 +82,8 @@ function pathBack(from, end) {
 /**
  * The step a token moved from `start` to `end` takes: a Shift to a neighbour, else a Move along
  * the shortest free path (none within twice the mover's Speed: the straight line, which the
- * engine refuses as too far or taken).
+ * engine refuses as too far or taken; cut after Speed + 1 spaces, as too far already, so a drag
+ * across the map stays a path the rule reads).
  * @param {Seat} seat
  * @param {number[]} end
  * @param {Seat[]} seats
@@ -92,7 +93,8 @@ export function stepTo(seat, end, seats) {
   const start = seat.state.position;
   if ( adjacent(start, end, CONFIG) ) return { kind: "shift", to: end };
   const speed = Number(seat.state.stats.speed ?? 0);
-  const path = freePath(start, end, seats.map((s) => s.state), seat.id, Math.max(2 * speed, 1)) ?? straightPath(start, end);
+  const path = freePath(start, end, seats.map((s) => s.state), seat.id, Math.max(2 * speed, 1))
+    ?? straightPath(start, end).slice(0, speed + 1);
   return { kind: "move", path };
 }
 
