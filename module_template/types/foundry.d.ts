@@ -187,6 +187,8 @@ interface Game {
       name?: string; hint?: string; scope: "world" | "client"; config?: boolean;
       type: BooleanConstructor | StringConstructor | NumberConstructor;
       default: unknown; choices?: Record<string, string>; onChange?: (value: unknown) => void;
+      /** "For numeric settings, a range of values which is allowed": the settings window's slider. */
+      range?: { min: number; max: number; step: number };
     }): void;
   };
   /**
