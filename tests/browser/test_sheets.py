@@ -152,3 +152,52 @@ def test_every_sheet_kind_is_shot_in_every_look(
         assert width == 1040 and 200 <= height <= TALLEST, (path.name, width, height)
     present = sorted(p.name for p in DEFAULT_OUT.glob("*.png"))
     assert present == names, "run `PYTHONPATH=. python tests/browser/sheet_shots.py`"
+
+
+EDIT = """async ({source, field, value, force}) => {
+    const { record } = await import("/harness/foundry/record.mjs");
+    record.reset();
+    const doc = new Item(source);
+    await doc.sheet.render({force: true});
+    const input = doc.sheet.element.querySelector(`[name="${field}"]`);
+    if (force) input.disabled = false;  // what a tampering player could do in the browser
+    input.value = String(value);
+    input.dispatchEvent(new Event("change", {bubbles: true}));
+    await harness.settle();
+    const updates = structuredClone(record.updates);
+    const notes = structuredClone(record.notifications);
+    await doc.sheet.close();
+    return {updates, notes, now: foundry.utils.getProperty(doc, field)};
+}"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_sheet_edit_updates_the_document_only_for_its_owner(
+    shipped_modules: list[BuiltModule], open_page: OpenPage, generation: int,
+) -> None:
+    """`submitOnChange`: the GM's change of a field is one update of the document, the form's
+    fields expanded (the number as a number); an Observer's field, enabled by hand, is refused by
+    the server's check and changes nothing."""
+    module = next(m for m in shipped_modules if m.ruleset == "hazard_location")
+    kind = next(k for k in sheet_kinds(module) if k.subtype == "weapon")
+    page = open_page(module, generation)
+    page.evaluate(STAGE, {"users": [GM, PLAYER], "user": GM})
+    try:
+        done = page.evaluate(EDIT, {"source": kind.source, "field": "system.pen", "value": 5,
+                                    "force": False})
+        assert done["now"] == 5 and done["notes"] == [], done["notes"]
+        [update] = done["updates"]
+        assert update["uuid"] == f"Item.{kind.source['_id']}"
+        assert update["changes"]["system"]["pen"] == 5
+        assert update["changes"]["name"] == kind.source["name"]
+        page.evaluate(STAGE, {"user": PLAYER})
+        watched = owned_by(kind, 2).source
+        refused = page.evaluate(EDIT, {"source": watched, "field": "system.pen", "value": 9,
+                                       "force": True})
+        assert refused["updates"] == [] and refused["now"] == kind.source["system"]["pen"]
+        assert [n["type"] for n in refused["notes"]] and all(
+            n["type"] == "error" and "lacks permission to update Item" in n["message"]
+            for n in refused["notes"])
+        page.take_problems()
+    finally:
+        page.evaluate(STAGE, {"user": GM})

@@ -18,13 +18,17 @@
  *
  * A DocumentSheetV2 renders for a user with `viewPermission` (LIMITED) over its document and is
  * editable (`isEditable`) when the document is not in a locked pack and the user has its
- * `editPermission` (OWNER; a GM always has). The form's submission is not modelled.
+ * `editPermission` (OWNER; a GM always has). Its form submits as ApplicationV2's does (on
+ * `submit`, and on `change` with `form.submitOnChange`): the named fields not disabled, as
+ * FormDataExtended reads them, expanded into the document's `update`, which the server's checks
+ * (`documents.mjs`) may refuse (an error notification).
  * @module harness/foundry/applications
  */
 
 import { defaultRejectClose, waitDialog } from "./dialogs.mjs";
 import { Document } from "./documents.mjs";
 import { renderTemplate } from "./templates.mjs";
+import { expandObject } from "./utils.mjs";
 
 /** `inheritanceChain`: `cls` and each class it extends, up to ApplicationV2. */
 function chainOf(cls) {
@@ -123,12 +127,36 @@ export class ApplicationV2 {
     }
     const context = await this._prepareContext(opts);
     const result = await this._renderHTML(context, opts);
-    if (!this.element) this.element = sheetsArea().appendChild(this._renderFrame());
+    if (!this.element) {
+      this.element = sheetsArea().appendChild(this._renderFrame());
+      if (this.options.tag === "form") this.#listenToForm(this.element);
+    }
     this._replaceHTML(result, this.element.querySelector(".window-content"), opts);
     this.rendered = true;
     await this._onRender(context, opts);
     for (const cls of chainOf(this.constructor)) Hooks.callAll(`render${cls.name}`, this, this.element, context, opts);
     return this;
+  }
+
+  /** ApplicationV2's form listeners: `submit`, and `change` when `form.submitOnChange`. */
+  #listenToForm(form) {
+    const config = this.options.form ?? {};
+    form.addEventListener("submit", (event) => this._onSubmitForm(config, event));
+    form.addEventListener("change", (event) => {
+      if (config.submitOnChange) this._onSubmitForm(config, event);
+    });
+  }
+
+  /** The form's handler on its data (a failure is an error notification, as Foundry's). */
+  async _onSubmitForm(config, event) {
+    event.preventDefault();
+    try {
+      await config.handler?.call(this, event, this.element, formDataObject(this.element));
+    } catch (error) {
+      ui.notifications.error(error.message);
+      return;
+    }
+    if (config.closeOnSubmit) await this.close();
   }
 
   async close() {
@@ -139,12 +167,37 @@ export class ApplicationV2 {
   }
 }
 
+/**
+ * FormDataExtended's object: every named field not disabled (FormData skips those), a checkbox
+ * as its checked state, a number as a Number (empty: null), anything else as its text.
+ * @param {HTMLFormElement} form
+ * @returns {Record<string, unknown>}
+ */
+function formDataObject(form) {
+  const data = {};
+  for (const field of form.elements) {
+    if (!field.name || field.disabled || !("value" in field)) continue;
+    if (field.type === "checkbox") data[field.name] = field.checked;
+    else if (["number", "range"].includes(field.type)) data[field.name] = field.value === "" ? null : Number(field.value);
+    else data[field.name] = field.value;
+  }
+  return data;
+}
+
 /** CONST.DOCUMENT_OWNERSHIP_LEVELS */
 const LIMITED = 1;
 const OWNER = 3;
 
 export class DocumentSheetV2 extends ApplicationV2 {
-  static DEFAULT_OPTIONS = { tag: "form", viewPermission: LIMITED, editPermission: OWNER, form: {} };
+  static DEFAULT_OPTIONS = {
+    tag: "form", viewPermission: LIMITED, editPermission: OWNER,
+    form: { handler: DocumentSheetV2.#onSubmitDocumentForm, submitOnChange: false, closeOnSubmit: false },
+  };
+
+  /** The document's update from the form's data, expanded (`_prepareSubmitData`, `_processSubmitData`). */
+  static async #onSubmitDocumentForm(_event, _form, data) {
+    await this.document.update(expandObject(data));
+  }
 
   constructor(options = {}) {
     super(options);
