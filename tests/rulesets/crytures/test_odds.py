@@ -16,7 +16,8 @@ from typing import Any
 import icepool
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from odds_cases import brute_force, fractions, icepool_fractions
+from odds_cases import brute_force, fractions, icepool_fractions, python_odds
+from rules_parity import NodeEngine
 
 from compiler.rules.crytures import odds
 from compiler.rules.errors import RuleError
@@ -154,3 +155,10 @@ def test_a_twelve_die_bite_equals_icepool() -> None:
         return (damage, 20 - damage <= 0)
 
     assert found == icepool_fractions((12 @ die).map(bite))
+
+
+def test_the_js_engine_settles_the_same_readings(js_engine: NodeEngine) -> None:
+    """The fixpoint in both engines: the flanked Blast, one pool shared or one per target."""
+    for config in ({}, {"blast_roll": "per_target"}):
+        args = (RULESET, "use_power", flanked_blast(2), config)
+        assert js_engine.odds(*args) == python_odds(*args)
