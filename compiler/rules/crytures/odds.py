@@ -106,7 +106,8 @@ def settled(rule: str, params: Any, config: Mapping[str, Any], project: Projecti
     """C1, C3: `rule` enumerated with its pools lumped by the readings it meets, again until no
     leaf meets a reading the classes were not made from."""
     merged = resolved(RULESET, rule, config)[2]
-    shared = merged["blast_roll"] == "shared_faces" or rule == "attack_roll"
+    # An `attack_roll` rolls one pool, read once: either lumping is the same for it.
+    shared = merged["blast_roll"] == "shared_faces"
     # The rules move and damage the combatants they read (their own copy of the input), so
     # each run of the enumeration gets a fresh copy.
     call = rule_call(case_of(RULESET, rule, config, params), project, fresh=True)

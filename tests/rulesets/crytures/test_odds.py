@@ -10,6 +10,7 @@ CR-R08, CR-G14). Settings are derandomized and database-less.
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -48,10 +49,15 @@ def fighter(ident: str, side: str, place: list[int], guard: int, health: int,
             "stats": {"might": 0, "guard": guard}, "position": place}
 
 
-def same_as_brute_force(params: dict[str, Any], config: dict[str, Any]) -> None:
+def same_as_brute_force(params: dict[str, Any], config: dict[str, Any],
+                        js: NodeEngine | None = None) -> None:
+    """The lumped odds are the brute force's, and (given `js`) the JS engine's too."""
     found = odds.use_power_odds(params, config)
     expected = brute_force(RULESET, "use_power", config, params, odds.use_outcome)
     assert dist_json(found) == dist_json(expected)
+    if js is not None:
+        assert js.odds(RULESET, "use_power", params, config) == json.loads(
+            json.dumps(dist_json(found)))
 
 
 TYPES = st.sampled_from([[], ["earth"], ["water"], ["earth", "water"]])
@@ -60,8 +66,9 @@ TYPES = st.sampled_from([[], ["earth"], ["water"], ["earth", "water"]])
 @PROFILE
 @given(st.integers(0, 3), st.integers(2, 12), st.integers(1, 6), TYPES, st.booleans(),
        st.booleans(), CONFIGS)
-def test_melee_power(pool: int, guard: int, health: int, types: list[str], cover: bool,
-                     flanked: bool, config: dict[str, Any]) -> None:
+def test_melee_power(js_engine: NodeEngine, pool: int, guard: int, health: int,
+                     types: list[str], cover: bool, flanked: bool,
+                     config: dict[str, Any]) -> None:
     """One target: its difficulty, its type and cover in the roll modifier, a flanking ally."""
     user = fighter("em", "wild", [0, 0], 4, 10) | {"stats": {"might": pool, "guard": 4}}
     combatants = [user, fighter("pc", "party", [1, 0], guard, health, types)]
@@ -70,20 +77,20 @@ def test_melee_power(pool: int, guard: int, health: int, types: list[str], cover
     situations = {"pc": {"cover": cover, "obscured": False, "cant_see": False}}
     params = {"user": "em", "power": power({"kind": "melee", "x": 1}, 2, 1), "target": "pc",
               "combatants": combatants, "situations": situations}
-    same_as_brute_force(params, config)
+    same_as_brute_force(params, config, js_engine)
 
 
 @PROFILE
 @given(st.integers(1, 2), st.integers(2, 11), st.integers(2, 11), TYPES, CONFIGS)
-def test_personal_blast_on_two(pool: int, near: int, far: int, types: list[str],
-                               config: dict[str, Any]) -> None:
+def test_personal_blast_on_two(js_engine: NodeEngine, pool: int, near: int, far: int,
+                               types: list[str], config: dict[str, Any]) -> None:
     """Two targets read one pool (or a pool each under `per_target`), each its own way."""
     user = fighter("em", "wild", [0, 0], 4, 10) | {"stats": {"might": pool, "guard": 4}}
     combatants = [user, fighter("a", "party", [1, 0], near, 2, types),
                   fighter("b", "party", [0, 1], far, 3)]
     params = {"user": "em", "power": power({"kind": "personal_blast", "y": 1}, 1, 1),
               "combatants": combatants}
-    same_as_brute_force(params, config)
+    same_as_brute_force(params, config, js_engine)
 
 
 def flanked_blast(pool: int) -> dict[str, Any]:
@@ -97,14 +104,16 @@ def flanked_blast(pool: int) -> dict[str, Any]:
 
 def test_a_defeated_ally_stops_flanking_the_next_target() -> None:
     """CR-R11, CR-G14, CR-G21: the foe reads the faces at +2 while `pal` stands and at 0 once
-    the blast has defeated it; the settled odds meet both and equal the brute force."""
+    the blast has defeated it; the settled odds meet both and equal the brute force, with one
+    pool shared or a pool each."""
     params = flanked_blast(2)
     found = odds.use_power_odds(params, {})
     mods = {o["reads"][1]["roll_mod"] for o in found.outcomes.values()}
     assert [o["reads"][0]["target"] for o in found.outcomes.values()][:1] == ["pal"]
     assert mods == {0, 2}
-    assert dist_json(found) == dist_json(brute_force(RULESET, "use_power", {}, params,
-                                                     odds.use_outcome))
+    for config in ({}, {"blast_roll": "per_target"}):
+        assert dist_json(odds.use_power_odds(params, config)) == dist_json(
+            brute_force(RULESET, "use_power", config, params, odds.use_outcome))
     # The same two faces: pal (guard 9) stands unless one is a 9 or 10, and then pc (guard 7),
     # flanked, is hit on a 5 or more; else on a 7 or more.
     pairs = [(a, b) for a in range(1, 11) for b in range(1, 11)]
@@ -114,7 +123,8 @@ def test_a_defeated_ally_stops_flanking_the_next_target() -> None:
 
 
 def test_attack_roll_equals_brute_force() -> None:
-    for config in ({}, {"crit_on": "modified_10", "crit_requires_hit": True}):
+    for config in ({}, {"crit_on": "modified_10", "crit_requires_hit": True},
+                   {"blast_roll": "per_target"}):
         params = {"pool": 3, "die_mods": [-1], "difficulty": 6, "roll_mod": 2,
                   "crit_extra_hits": 2}
         expected = brute_force(RULESET, "attack_roll", config, params, odds.roll_outcome)

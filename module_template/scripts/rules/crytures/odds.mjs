@@ -153,7 +153,8 @@ function within(found, known) {
  */
 export function settled(rule, params, config, project) {
   const merged = resolved(RULESET, rule, config)[2];
-  const shared = (merged.blast_roll === "shared_faces") || (rule === "attack_roll");
+  // An `attack_roll` rolls one pool, read once: either lumping is the same for it.
+  const shared = merged.blast_roll === "shared_faces";
   // The rules move and damage the combatants they read (their own copy of the input), so each
   // run of the enumeration gets a fresh copy.
   const call = ruleCall(caseOf(RULESET, rule, config, params), project, true);
