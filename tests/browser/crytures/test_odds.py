@@ -31,7 +31,7 @@ from odds_panel import (
 # isort: split
 from compiler.rules.crytures.odds import summary, use_power_odds
 from crytures.powers import EARTH_ON_VOLTFLARE, power_answer, power_input
-from crytures.world import MODULE, config_overrides, rows_of, scene, staged
+from crytures.world import ACTIVE, MODULE, config_overrides, rows_of, scene, staged
 
 FIGURES = ("hit", "damage", "down")
 
@@ -130,3 +130,18 @@ def test_a_player_sees_what_the_setting_says(
     finally:
         set_mode(page, MODULE, "label")
     player_view(shown, gm_lines, mode, text)
+
+
+def test_with_no_target_the_panel_asks_for_one(module: BuiltModule, open_page: OpenPage) -> None:
+    """Pebblet's Stone Skin (Personal) with nobody targeted: the panel says to target a fighter,
+    no figure."""
+    ctx = power_macro(module)
+    case = Case((), None, scene=scene(module, ["pebblet"], []),
+                answers=(power_answer("stone-skin"),), stage=staged(module, flags=ACTIVE))
+    page = staged_page(open_page, module, 13, case)
+    with held(page, args_of(ctx, case), list(case.answers), close=True):
+        page.page.wait_for_selector(f"{PANEL} .rulepack-odds-note")
+        note = page.page.locator(f"{PANEL} .rulepack-odds-note").inner_text()
+        shown = read(page)
+    finish(page)
+    assert shown == [] and note == module.lang["RULEPACK.Crytures.OddsNeedTarget"]

@@ -3,8 +3,9 @@
  * `use_power` rule for the input the window's answer would build now, with the config the power
  * runs with. Computed by the shipped odds engine (`rules/crytures/odds.mjs`) and summed up for
  * the targeted fighter (`summary`: a hit is one total hit or more, the damage it takes, down is
- * defeated at its current Health), or for the first fighter the power reads when none is
- * targeted (a Personal Blast).
+ * defeated at its current Health; a fighter the power does not reach is not hit). With no
+ * fighter targeted (a Personal power, a Personal Blast) the panel asks for one: the odds are
+ * always against someone the user chose.
  * @module foundry/crytures/odds
  */
 
@@ -25,6 +26,7 @@ import { summary, usePowerOdds } from "../../rules/crytures/odds.mjs";
  */
 export function powerOddsRender(build, target) {
   return liveOdds((form) => {
+    if ( target === null ) return { note: game.i18n.localize("RULEPACK.Crytures.OddsNeedTarget") };
     const built = build(formValues(form));
     if ( "error" in built ) return { note: built.error };
     return summarize(usePowerOdds(built.input, configOverrides()), (outcome) => summary(outcome, target));
