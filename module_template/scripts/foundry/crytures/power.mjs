@@ -15,9 +15,11 @@ import { steps, distance } from "../../rules/crytures/common.mjs";
 import { actionChanges, actionsOf, applyAndPost, fightChanges, missingGm, oaChanges, oaSpentOf } from "./changes.mjs";
 import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engine.mjs";
 import { enrolled, gridMatches, readFight, seatOf } from "./fight.mjs";
+import { powerOddsRender } from "./odds.mjs";
 import { powerLines } from "./summary.mjs";
 import { ask, checkbox, dieMods, first, select, textInput } from "./windows.mjs";
 import { escapeHtml } from "../html.mjs";
+import { oddsSlot } from "../odds-view.mjs";
 
 /** This module's rules_config, read as the engine reads it. */
 const CONFIG = /** @type {Record<string, any>} */ (RULES_CONFIG);
@@ -118,7 +120,8 @@ function powerForm(user, target, chosen) {
     + select("power", i18n.localize("RULEPACK.Crytures.Power"), options, chosen)
     + textInput("die_mods", i18n.localize("RULEPACK.Crytures.DieMods"), "")
     + SITUATIONS.map((s) => checkbox(s.id, i18n.localize(s.label))).join("")
-    + checkbox("opportunity", i18n.localize("RULEPACK.Crytures.Opportunity"));
+    + checkbox("opportunity", i18n.localize("RULEPACK.Crytures.Opportunity"))
+    + oddsSlot();
 }
 
 /**
@@ -214,8 +217,9 @@ export async function usePower(powerKey, { user = controlledToken(), target = ta
     const power = fight.user.docs.power[String(powerKey)]?.name ?? String(powerKey);
     return refuse(game.i18n.format("RULEPACK.Crytures.LacksPower", { name: fight.user.name, power }));
   }
+  const odds = powerOddsRender((answer) => powerInput(fight, answer), fight.target?.id ?? null);
   const values = await ask(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
-    game.i18n.localize("RULEPACK.Crytures.Use"));
+    game.i18n.localize("RULEPACK.Crytures.Use"), odds);
   if ( !values ) return undefined;
   const built = powerInput(fight, values);
   if ( "error" in built ) return refuse(built.error);

@@ -75,7 +75,7 @@ export function select(name, label, options, chosen) {
  * @param {HTMLFormElement|null} form
  * @returns {Record<string, string[]>}
  */
-function formValues(form) {
+export function formValues(form) {
   /** @type {Record<string, string[]>} */
   const values = {};
   if ( !form ) return values;
@@ -84,16 +84,19 @@ function formValues(form) {
 }
 
 /**
- * Show a form; its values, or null when it is closed.
+ * Show a form; its values, or null when it is closed. `render`, when given, is the dialog's
+ * render callback (the power window's live odds, `odds.mjs`).
  * @param {string} title  localised
  * @param {string} content
  * @param {string} label  the button's, localised
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  * @returns {Promise<Record<string, string[]>|null>}
  */
-export async function ask(title, content, label) {
+export async function ask(title, content, label, render) {
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title },
     content,
+    render,
     buttons: [{
       action: "ok", label, default: true,
       callback: async (event, element) => ({ action: "ok", values: formValues(element.form) })
