@@ -48,7 +48,7 @@ def _half_root3(value: int) -> int:
 
 def _hex_height(size: int) -> int:
     """round(2 * size / sqrt(3)) = round(2 * size * sqrt(3) / 3)."""
-    return (2 * _times_root3(2 * size) // 3 + 1) // 2
+    return (math.isqrt(48 * size * size) + 3) // 6  # floor((4 * size * sqrt(3) + 3) / 6)
 
 
 def space_box(kind: str, size: int, column: int, row: int) -> Box:
