@@ -11,8 +11,9 @@ A scene ships with `padding: 0`, so its rectangle starts at the canvas origin an
   on an even row, `(j * size, ...)` on an odd one.
 
 Token `x` and `y` are integers in Foundry's data (TokenDocument `x`/`y`: `NumberField` with
-`integer: true`), so a hex's irrational top left is rounded, with integer arithmetic only
-(`math.isqrt`), so that every build writes the same pixels.
+`integer: true`), so a hex's irrational top left is rounded (halves up, as JS `Math.round`: an
+odd size's half-space shift), with integer arithmetic only (`math.isqrt`), so every build writes
+the same pixels.
 """
 
 from __future__ import annotations
