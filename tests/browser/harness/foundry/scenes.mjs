@@ -8,7 +8,7 @@
  * As Foundry behaves:
  * - `importFromCompendium(pack, id, updateData, options)` makes a world document from the pack's
  *   (`fromCompendium`: a new `_id` unless `keepId`, `_stats.compendiumSource` the pack
- *   document's uuid, the folder and sort cleared, a scene inactive), creates it as the user
+ *   document's uuid, the sort cleared, owned by the importer, a scene inactive), creates it as the user
  *   (only a GM may create a Scene), and `create<Document>` fires with the user's id. A compendium
  *   scene brings no actors: a token whose `actorId` names no world actor has no actor.
  * - A token's `delta` stored as null is its empty ActorDelta once loaded (the field's initial
@@ -202,14 +202,18 @@ export class WorldCollection extends Collection {
     return this.find((doc) => doc.active === true);
   }
 
-  /** `WorldCollection#fromCompendium`: the pack document's data as a new world document's. */
-  fromCompendium(document, { keepId = false, clearFolder = false, clearSort = true } = {}) {
+  /**
+   * `WorldCollection#fromCompendium`: the pack document's data as a new world document's: a new
+   * id unless `keepId`, its sort and (with `clearFolder`) folder cleared, owned by the importing
+   * user alone (`clearOwnership`), its source recorded; a scene comes inactive.
+   */
+  fromCompendium(document, { keepId = false, clearFolder = false, clearSort = true, clearOwnership = true } = {}) {
     const data = document.toObject();
     data._stats = { ...(data._stats ?? {}), compendiumSource: document.uuid };
     if (!keepId) delete data._id;
     if (clearFolder) delete data.folder;
-    else data.folder = null;  // the pack's folders are not the world's
     if (clearSort) delete data.sort;
+    if (clearOwnership && ("ownership" in data)) data.ownership = { default: 0, [game.user.id]: 3 };
     if (this.documentName === "Scene") data.active = false;
     return data;
   }
