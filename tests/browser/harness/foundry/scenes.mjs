@@ -139,8 +139,17 @@ export class SceneToken {
   }
 
   get center() {
-    const { x, y, width = 1, height = 1 } = this.document;
-    return { x: x + (width * this.grid.sizeX) / 2, y: y + (height * this.grid.sizeY) / 2 };
+    return this.getCenterPoint();
+  }
+
+  /**
+   * `Token#getCenterPoint(position)`: "Get the center point for a given position or the current
+   * position": the top left plus half the token's size in pixels.
+   * @param {{x: number, y: number}} [position]
+   */
+  getCenterPoint(position = this.document) {
+    const { width = 1, height = 1 } = this.document;
+    return { x: position.x + (width * this.grid.sizeX) / 2, y: position.y + (height * this.grid.sizeY) / 2 };
   }
 
   /** `Token#control`: select this token (alone unless `releaseOthers` is false). */
