@@ -101,8 +101,7 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
 
 
 def _kind_checks(document: Checked) -> list[Diagnostic]:
-    """What one kind's documents must satisfy beyond their schema: a hit-location table's
-    ranges, a scene's token layout."""
+    """A hit-location table's ranges, a scene's token layout: what no schema can check."""
     if document.source.kind == "hit_locations":
         return check_table(document.source, document.data)
     if document.source.kind == "scene":
