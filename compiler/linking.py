@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from compiler import grid as grid_layout
 from compiler.diagnostics import Diagnostic
 from compiler.loading.paths import JsonPath, json_path
 from compiler.model import Author, ContentSet, Document, Ruleset, SourceDoc
@@ -93,11 +94,20 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
         for pattern, spec in schemas.ranges(folder.engine, document.source.kind):
             for path, items in _values_at(document.data, pattern, ()):
                 found += check_ranges(document.source, path, items, spec)
-        if document.source.kind == "hit_locations":
-            found += check_table(document.source, document.data)
+        found += _kind_checks(document)
     if folder.manifest is not None:
         found += _id_problems(folder.manifest.source, folder.manifest.data["id"])
     return found
+
+
+def _kind_checks(document: Checked) -> list[Diagnostic]:
+    """A hit-location table's ranges, a scene's token layout: what no schema can check."""
+    if document.source.kind == "hit_locations":
+        return check_table(document.source, document.data)
+    if document.source.kind == "scene":
+        return [_diagnostic(document.source, path, message)
+                for path, message in grid_layout.scene_problems(document.data)]
+    return []
 
 
 def _diagnostic(source: SourceDoc, path: JsonPath, message: str) -> Diagnostic:

@@ -22,6 +22,7 @@ KIND_BY_FOLDER: Mapping[str, str] = {
     "powers": "power",
     "hit_locations": "hit_locations",
     "fighters": "fighter",
+    "scenes": "scene",
 }
 
 #: The file in each ruleset folder that describes the module.

@@ -28,6 +28,7 @@ from compiler.packing.common import (
 )
 from compiler.packing.kinds import carried_fields, item_kinds
 from compiler.packing.model import MacroSpec, Pack, PageSpec
+from compiler.packing.scenes import scene_entries
 from compiler.packing.systems import prototype_token, system_pack, target_systems
 
 #: Minimum supported core build; module.json `compatibility.minimum` must use the same value.
@@ -74,7 +75,7 @@ def foundry_documents(
     systems: Sequence[str] | None = None,
 ) -> tuple[Pack, ...]:
     """Every non-empty pack of `ruleset`: for each target system its items and actors (in that
-    order), then tables, macros, journal, which load in a world of any system.
+    order), then tables, macros, journal and scenes, which load in a world of any system.
 
     `systems` (the Item/Actor packs' Foundry systems) defaults to the manifest's `foundry_system`.
     The same document has the same `_id` in every system's copy.
@@ -98,6 +99,9 @@ def foundry_documents(
         Pack("macros", f"{ruleset.title}: Macros", "Macro", None, _macros_pack(module_id, macros)),
         Pack("journal", f"{ruleset.title}: Rules", "JournalEntry", None,
              _journal_pack(ruleset, journal_pages)),
+        Pack("scenes", f"{ruleset.title}: Scenes", "Scene", None,
+             scene_entries(ruleset, {e["flags"][module_id]["key"]: e for e in actors},
+                           _primary_tail)),
     ]
     for pack in packs:
         check_unique_ids(pack)

@@ -11,13 +11,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-#: Pack document type → LevelDB collection (sublevel) name; the five types this project ships.
+#: Pack document type → LevelDB collection (sublevel) name; the six types this project ships.
 COLLECTION_BY_TYPE: Mapping[str, str] = {
     "Item": "items",
     "Actor": "actors",
     "RollTable": "tables",
     "Macro": "macros",
     "JournalEntry": "journal",
+    "Scene": "scenes",
 }
 
 #: Collection → embedded collections that hold documents (arrays), for every collection our packs
@@ -35,7 +36,18 @@ EMBEDDED: Mapping[str, tuple[str, ...]] = {
     "journal": ("pages", "categories"),
     "pages": (),
     "categories": (),
+    # A scene's collections in foundryvtt-cli's order (`levels` is a v14 one: v12 drops it).
+    "scenes": ("drawings", "tokens", "levels", "lights", "notes", "regions", "sounds",
+               "templates", "tiles", "walls"),
+    "tokens": (),
+    "drawings": (), "levels": (), "lights": (), "notes": (), "regions": (), "sounds": (),
+    "templates": (), "tiles": (), "walls": (),
 }
+
+#: Embedded documents held one per parent (an object, not an array): a token's ActorDelta. The
+#: CLI stores one under its own key and puts its `_id` in the parent, or `null` when there is
+#: none (`mapHierarchy`); ours never carry one.
+SINGLE_EMBEDDED: Mapping[str, tuple[str, ...]] = {"tokens": ("delta",)}
 
 #: Foundry requires "system" on these packs (CONST.SYSTEM_SPECIFIC_COMPENDIUM_TYPES in v13).
 SYSTEM_SPECIFIC_TYPES = frozenset({"Item", "Actor"})

@@ -20,7 +20,13 @@ import plyvel
 
 from compiler.errors import BuildError
 from compiler.packing.jsjson import stringify
-from compiler.packing.model import COLLECTION_BY_TYPE, EMBEDDED, SYSTEM_SPECIFIC_TYPES, Pack
+from compiler.packing.model import (
+    COLLECTION_BY_TYPE,
+    EMBEDDED,
+    SINGLE_EMBEDDED,
+    SYSTEM_SPECIFIC_TYPES,
+    Pack,
+)
 
 #: LevelDB recreates these when a pack is opened: a lock file and human-readable logs with
 #: timestamps. Leaving them out keeps packs byte-identical between builds.
@@ -97,6 +103,10 @@ def _flatten(
             docs = ()
         value[embedded] = [child.get("_id") for child in docs]
         children.extend((embedded, child) for child in docs)
+    for single in SINGLE_EMBEDDED.get(name, ()):
+        if value.get(single) is not None:
+            raise BuildError(f"{key}: {single} must be null (no pack of ours holds one)")
+        value[single] = None
     yield key, value
     for embedded, child in children:
         child_path = f"{id_path}.{child.get('_id')}"

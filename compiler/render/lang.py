@@ -29,7 +29,7 @@ BASE_STRINGS = TEMPLATE_ROOT / "lang" / "en.json"
 #: English labels of the module sub-types, by content kind.
 KIND_LABELS = {
     "weapon": "Weapon", "armor": "Armor", "card": "Card", "power": "Power",
-    "hit_locations": "Hit-Location Table", "fighter": "Fighter",
+    "hit_locations": "Hit-Location Table", "fighter": "Fighter", "scene": "Scene",
 }
 
 #: English labels of the schema fields whose name alone reads badly; other fields get their

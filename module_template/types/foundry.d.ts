@@ -262,6 +262,12 @@ declare namespace foundry.abstract {
     /** "The compendium collection ID which contains this document, if any" */
     readonly pack: string | null;
     /**
+     * "Transform the DataModel instance into a plain object": its stored source, embedded
+     * documents as arrays.
+     * v12 https://foundryvtt.com/api/v12/classes/foundry.abstract.DataModel.html#toObject
+     */
+    toObject(source?: boolean): Record<string, any>;
+    /**
      * "Update this Document using incremental data, saving it to the database": dotted keys are
      * expanded; inner objects are merged and arrays replaced.
      */
@@ -520,6 +526,18 @@ declare class TokenDocument extends foundry.abstract.Document {
   /** "The x-coordinate of the top-left corner of the Token" (pixels); likewise `y`. */
   readonly x: number;
   readonly y: number;
+  /** "The _id of an Actor document which this Token represents" (null for none). */
+  readonly actorId: string | null;
+}
+
+/**
+ * A Scene: its `name` and `tokens`, "A collection of Token embedded Documents".
+ * v12 https://foundryvtt.com/api/v12/classes/client.Scene.html
+ * v13 https://foundryvtt.com/api/classes/foundry.documents.Scene.html
+ */
+declare class Scene extends foundry.abstract.Document {
+  readonly name: string;
+  readonly tokens: foundry.utils.Collection<TokenDocument>;
 }
 
 /**

@@ -67,6 +67,22 @@ def test_with_pools_each_pool_is_one_roll(
     assert page.take_problems() == []
 
 
+def test_faces_rolled_before_are_taken_first_and_the_rest_of_the_pool_is_one_roll(
+    shipped_modules: list[BuiltModule], open_page: OpenPage,
+) -> None:
+    """`dice`: what was rolled for the rule before (SDM's pool, rolled before the Opportunity is
+    chosen): the rule takes it first, only the rest is rolled, and the result lists every face."""
+    module = shipped_modules[0]
+    page = open_page(module)
+    faces = [{"d": 10, "v": v} for v in (6, 1, 10, 5, 7)]
+    inp = {"die": 10, "count": 5, "min_face": 6, "roll_mod": 0}
+    out = roll(page, module, "count_at_least", inp, faces[2:], {"pools": True, "dice": faces[:2]})
+    assert out["dice"] == faces and out["left"] == 0
+    assert (out["formulas"], out["faces"]) == (["3d10"], [[10, 5, 7]])
+    assert out["result"] == run_case("primitives", "count_at_least", {}, inp, faces)
+    assert page.take_problems() == []
+
+
 def test_a_rule_that_needs_no_dice_or_refuses_rolls_none(
     shipped_modules: list[BuiltModule], open_page: OpenPage,
 ) -> None:

@@ -80,7 +80,7 @@ def test_module_json_points_at_real_files(built: Path) -> None:
             assert (module / path).is_file(), path
         for pack in manifest["packs"]:
             assert (module / pack["path"] / "CURRENT").is_file(), pack
-            assert pack["type"] in {"Item", "Actor", "RollTable", "Macro", "JournalEntry"}
+            assert pack["type"] in {"Item", "Actor", "RollTable", "Macro", "JournalEntry", "Scene"}
             assert ("system" in pack) == (pack["type"] in {"Item", "Actor"})
         names = [pack["name"] for pack in manifest["packs"]]
         assert len(names) == len(set(names))

@@ -15,6 +15,7 @@ from pack_samples import SAMPLE_MACROS, SAMPLE_PAGES
 
 from compiler.model import Ruleset
 from compiler.packing import Pack, foundry_documents, write_pack
+from compiler.packing.model import COLLECTION_BY_TYPE, EMBEDDED
 
 RUNNER = Path(__file__).with_name("official_cli.mjs")
 
@@ -38,15 +39,11 @@ def _extracted(out_dir: Path) -> dict[str, Any]:
 
 
 def _intended(pack: Pack) -> dict[str, Any]:
-    expected = {}
-    for entry in pack.entries:
-        doc = _as_js(json.dumps(entry))
-        if pack.document_type == "JournalEntry":
-            # compilePack stores `[]` for every embedded collection it knows and the doc lacks;
-            # for journals that includes the v13 `categories`, which v12 drops as unknown.
-            doc = {**doc, "categories": []}
-        expected[entry["_key"]] = doc
-    return expected
+    # compilePack stores `[]` for every embedded collection it knows and the doc lacks; for
+    # journals that includes the v13 `categories`, for scenes the v14 `levels`, which v12 drops.
+    known = EMBEDDED[COLLECTION_BY_TYPE[pack.document_type]]
+    return {entry["_key"]: {**{name: [] for name in known}, **_as_js(json.dumps(entry))}
+            for entry in pack.entries}
 
 
 def _write_sources(pack: Pack, folder: Path) -> None:
@@ -123,9 +120,22 @@ def test_shipped_modules_round_trip_through_the_official_cli(
             planned[name] = pack
             jobs.append({"op": "extract", "src": str(tmp_path / "built" / name),
                          "dest": str(tmp_path / "extracted" / name)})
+            if pack.document_type == "Scene":
+                # Scenes (with embedded tokens) the sample ruleset has none of: packed by the
+                # official compilePack from the same sources, byte for byte as ours.
+                _write_sources(pack, tmp_path / "src" / name)
+                jobs.append({"op": "compile", "src": str(tmp_path / "src" / name),
+                             "dest": str(tmp_path / "official" / name)})
     (tmp_path / "jobs.json").write_text(json.dumps(jobs), "utf-8")
     foundry_cli.run(RUNNER, tmp_path / "jobs.json")
     for name, pack in planned.items():
         assert _extracted(tmp_path / "extracted" / name) == _intended(pack), name
+        if pack.document_type == "Scene":
+            official = _records(tmp_path / "official" / name)
+            ours = _records(tmp_path / "built" / name)
+            assert [k for k, _ in official] == [k for k, _ in ours], name
+            assert any(k.startswith(b"!scenes.tokens!") for k, _ in ours), name
+            for (key, value), (_, our_value) in zip(official, ours, strict=True):
+                assert value == our_value, key
     kinds = {p.document_type for p in planned.values()}
-    assert kinds == {"Item", "Actor", "RollTable", "Macro", "JournalEntry"}
+    assert kinds == {"Item", "Actor", "RollTable", "Macro", "JournalEntry", "Scene"}

@@ -323,3 +323,44 @@ def test_input_data_is_copied_not_shared(ruleset: Ruleset) -> None:
     claws = _named(_packs(ruleset)["items-worldbuilding"], "Claws")
     claws["system"]["quirks"]["numbers"].append(99)
     assert 99 not in ruleset.documents[0].data["quirks"]["numbers"]
+
+
+def _scene_ruleset(systems: list[str]) -> Ruleset:
+    hero = document("fighter", {"id": "hero", "name": "Hero", "token": "pc", "items": {}})
+    grunt = document("fighter", {"id": "grunt", "name": "Grunt", "items": {}})
+    scene = document("scene", {
+        "id": "duel", "name": "Duel", "width": 6, "height": 4, "background_color": "#999999",
+        "grid": {"type": "hex", "size": 100, "distance": 10, "units": "m"},
+        "tokens": [{"fighter": "hero", "at": [1, 1]}, {"fighter": "grunt", "at": [2, 2]},
+                   {"fighter": "grunt", "at": [3, 2], "name": "Second Grunt"}],
+    })
+    ruleset = make_ruleset((hero, grunt, scene))
+    return dataclasses.replace(ruleset, manifest=dataclasses.replace(
+        ruleset.manifest, data={**ruleset.manifest.data, "foundry_system": systems}))
+
+
+def test_a_scene_s_tokens_name_the_fighters_actor_in_every_system_s_copy() -> None:
+    packs = {p.name: p for p in foundry_documents(_scene_ruleset(["worldbuilding", "dnd5e"]),
+                                                  SAMPLE_MACROS, SAMPLE_PAGES)}
+    (scene,) = packs["scenes"].entries
+    assert packs["scenes"].system is None and packs["scenes"].document_type == "Scene"
+    assert scene["_id"] == ids.foundry_id(MODULE_ID, "scenes", "scene/duel")
+    assert scene["_stats"] == STATS and scene["padding"] == 0
+    assert scene["grid"]["type"] == 2 and (scene["width"], scene["height"]) == (600, 375)
+    by_key = {}
+    for name in ("actors-worldbuilding", "actors-dnd5e"):
+        by_key[name] = {a["flags"][MODULE_ID]["key"]: a for a in packs[name].entries}
+    assert by_key["actors-worldbuilding"]["hero"]["_id"] == by_key["actors-dnd5e"]["hero"]["_id"]
+    actors = by_key["actors-worldbuilding"]
+    tokens = scene["tokens"]
+    assert [t["actorId"] for t in tokens] == [actors[k]["_id"] for k in ("hero", "grunt", "grunt")]
+    assert [(t["name"], t["actorLink"], t["disposition"]) for t in tokens] == [
+        ("Hero", True, 1), ("Grunt", False, -1), ("Second Grunt", False, -1)]
+    assert [(t["x"], t["y"]) for t in tokens] == [(100, 87), (150, 173), (250, 173)]
+    assert all(t["delta"] is None and ID.fullmatch(t["_id"]) for t in tokens)
+    assert len({t["_id"] for t in tokens}) == 3
+    assert [t["_key"] for t in tokens] == [f"!scenes.tokens!{scene['_id']}.{t['_id']}"
+                                           for t in tokens]
+    again = foundry_documents(_scene_ruleset(["worldbuilding", "dnd5e"]), SAMPLE_MACROS,
+                              SAMPLE_PAGES)
+    assert [p.entries for p in again if p.name == "scenes"] == [packs["scenes"].entries]

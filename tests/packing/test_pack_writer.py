@@ -107,7 +107,7 @@ def test_system_is_required_exactly_for_item_and_actor_packs(packs: dict[str, Pa
     with pytest.raises(BuildError, match="system is required"):
         pack_records(dataclasses.replace(packs["macros"], system="worldbuilding"))
     with pytest.raises(BuildError, match="unsupported document type"):
-        pack_records(dataclasses.replace(packs["macros"], document_type="Scene"))
+        pack_records(dataclasses.replace(packs["macros"], document_type="Playlist"))
 
 
 @pytest.mark.parametrize(

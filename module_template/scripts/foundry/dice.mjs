@@ -54,14 +54,14 @@ async function rollDice(die, count) {
  * @param {string} rule     snake_case, e.g. "resolve_hit"
  * @param {object} config   the config the rule runs with (overrides of the engine's defaults)
  * @param {object} input    the rule's input
- * @param {{pools?: boolean}} [options]
+ * @param {{pools?: boolean, dice?: {d: number|string, v: number}[], rolls?: Roll[]}} [options]
+ *   `dice` and `rolls`: what was rolled for this rule before (a pool rolled before a choice was
+ *   made), which the rule takes first; the result lists them too
  * @returns {Promise<RolledRule>}
  */
-export async function rollRule(ruleset, rule, config, input, { pools = false } = {}) {
-  /** @type {{d: number|string, v: number}[]} */
-  const dice = [];
-  /** @type {Roll[]} */
-  const rolls = [];
+export async function rollRule(ruleset, rule, config, input, { pools = false, dice: before = [], rolls: made = [] } = {}) {
+  const dice = [...before];
+  const rolls = [...made];
   for ( ;; ) {
     const result = runCase(ruleset, rule, config, input, dice);
     const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;

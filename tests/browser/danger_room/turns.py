@@ -18,6 +18,7 @@ from browser_page import BuiltModule, HarnessPage
 
 from compiler.rules import run_case
 from danger_room.world import (
+    World,
     before,
     engine_card,
     read_fight,
@@ -35,6 +36,14 @@ FIGHT = """() => ({
         return [f.id, f];
     })),
 })"""
+#: Select and target tokens of the viewed scene, as clicking them does (harness/foundry/scenes.mjs).
+SELECT = """({controlled, targets}) => {
+    const token = (id) => canvas.tokens.placeables.find((t) => t.id === id);
+    canvas.tokens.controlled.length = 0;
+    for (const id of controlled) token(id).control({releaseOthers: false});
+    game.user.targets.clear();
+    for (const id of targets) token(id).setTarget(true, {releaseOthers: false});
+}"""
 Turn = tuple[str, str, tuple[str, ...], tuple[dict[str, Any], ...], tuple[int, ...]]
 """One turn as it comes: fighter, macro, targets, dialog answers, faces rolled."""
 
@@ -95,18 +104,32 @@ def choice(world: Any, scenario: Scenario, fighter: str) -> dict[str, Any]:
             "save_boost": 0, "protects": targets[0] if targets and not attack else None}
 
 
-def play_and_check(page: HarnessPage, module: BuiltModule, scenario: Scenario) -> None:
+def play_and_check(
+    page: HarnessPage, module: BuiltModule, scenario: Scenario, on_scene: World | None = None
+) -> None:
     """Play `scenario`'s Turn with the module's macros on `page`, then check that every fighter,
-    the armed defences and the items on the ground are where the `turn` rule leaves them."""
-    world = sample_world(module)
-    page.evaluate(STAGE, before(replace(world, storage={})))
+    the armed defences and the items on the ground are where the `turn` rule leaves them.
+
+    The harness stages the fight and the canvas for each macro; with `on_scene` (the world a test
+    read off a viewed scene, its Combat started from the scene's tokens) nothing is staged but
+    the user: each macro runs on that canvas, its tokens selected and targeted as a player
+    clicks them."""
+    world = on_scene or sample_world(module)
+    if on_scene is None:
+        page.evaluate(STAGE, before(replace(world, storage={})))
+    else:
+        page.evaluate(STAGE, {"user": world.user, "storage": {}})
     macros = {d["name"]: (p, d["_id"]) for p, d in module.documents("Macro")}
     rolled: list[int] = []
 
     def run(name: str, selected: str | None, targets: tuple[str, ...] = (),
             answers: tuple[dict[str, Any], ...] = (), faces: tuple[int, ...] = ()) -> None:
         pack, ident = macros[f"Danger Room: {name}"]
-        view = scene(world, selected, targets)
+        view: dict[str, Any] | None = scene(world, selected, targets)
+        if on_scene is not None:
+            assert view is not None
+            page.evaluate(SELECT, {"controlled": view["controlled"], "targets": view["targets"]})
+            view = None
         out = page.run_macro(pack, ident, [{"d": 10, "v": v} for v in faces], None, view,
                              list(answers))
         assert out["error"] is None and out["problems"] == [], (name, out)

@@ -111,24 +111,32 @@ class World:
         return f"Combat.{COMBAT_ID}.Combatant.{self.seat(fighter).combatant}"
 
 
-def world_actors(module: BuiltModule) -> dict[str, Doc]:
-    """World copies of the module's fighters by key, Hellfire carrying the extra cards."""
+def world_actors(
+    module: BuiltModule, extras: dict[str, dict[str, list[str]]] = EXTRA_CARDS
+) -> dict[str, Doc]:
+    """World copies of the module's fighters by key, Hellfire carrying the extra cards (none
+    when `extras` is empty: the fighters as the pack ships them)."""
     actors = {key_of(d): json.loads(json.dumps(d)) for _, d in module.documents("Actor")}
-    for key, extra in EXTRA_CARDS.items():
+    for key, extra in extras.items():
         items = actors[key]["system"]["items"]
         for field_name, keys in extra.items():
             items[field_name] = [*items.get(field_name, []), *keys]
     return actors
 
 
-def sample_world(module: BuiltModule) -> World:
-    """The four fighters joined in round 1 of a started Combat, full Health, nothing picked."""
+def sample_world(
+    module: BuiltModule, seats: tuple[Seat, ...] = SEATS,
+    extras: dict[str, dict[str, list[str]]] = EXTRA_CARDS,
+) -> World:
+    """The four fighters joined in round 1 of a started Combat, full Health, nothing picked: on
+    the harness's staged seats, or on `seats` a test read off a scene (with `extras` {}, the
+    fighters as the pack ships them)."""
     config, data = built_config(module)
     config = content.rules_config(config, data)
-    actors = world_actors(module)
+    actors = world_actors(module, extras)
     items = {key_of(d): d for _, d in module.documents("Item")}
-    world = World(module, config, data, actors, items, SEATS, {})
-    for seat in SEATS:
+    world = World(module, config, data, actors, items, seats, {})
+    for seat in seats:
         world.fighters[seat.combatant] = {"id": seat.fighter,
                                           **storable(starting_record(world, seat))}
     return world

@@ -1,9 +1,9 @@
 /**
  * The fate_wounds rules core as the Foundry layer calls it, always with this module's
  * rules_config (its ladders from the content, FW-G05, FW-G06), each call recorded exactly as a
- * golden fixture holds it. One side's roll is rolled with Foundry's dice, one `Roll` of 4dF per
- * set of four Fate dice (FW-R02; a Disadvantage re-roll set is a `Roll` of its own, FW-G01), and
- * the faces are read back with `diceOf` (Fate dice recorded as "F").
+ * golden fixture holds it. One side's roll is rolled with Foundry's dice, one `Roll` per set of
+ * Fate dice the rule takes (4dF, FW-R02; a Disadvantage re-roll set is a `Roll` of its own,
+ * FW-G01), Fate dice recorded as "F".
  * @module foundry/fate_wounds/engine
  */
 
@@ -12,13 +12,10 @@ import { runCase } from "../../rules/harness.mjs";
 import { RULESETS } from "../../rules/rulesets.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/fate_wounds/content.mjs";
-import { diceOf } from "../dice.mjs";
+import { rollRule } from "../dice.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "fate_wounds";
-/** Fate dice in one set (FW-R02). */
-const SET = 4;
-
 /**
  * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
  * @typedef {import("../../rules/harness.mjs").CaseResult} CaseResult
@@ -57,42 +54,18 @@ export function runRule(rule, input, dice = []) {
 }
 
 /**
- * FW-G01, FW-G02: the Foundry formulas of one side's dice: 4dF, and at Disadvantage one more 4dF
- * per level (`reroll_keep_lowest`), or one roll of 4 + level dF (`extra_df_drop_highest`); `flat`
- * rolls 4dF. The level is the engine's (`conditions`), if `disadvantage_scope` covers the side.
- * @param {Record<string, any>} character
- * @param {"attack"|"defence"} side
- * @returns {string[]}
- */
-function formulas(character, side) {
-  const config = engineSettings();
-  const scope = config.disadvantage_scope;
-  const found = runRule("conditions", { character }).result;
-  if ( found.error ) throw new RuleError(found.error.code, found.error.message, null, found.error.path);
-  const covered = (scope === "all_rolls") || (scope === `${side}_rolls`);
-  const level = covered ? Number(found.state.disadvantage) : 0;
-  if ( config.disadvantage_mode === "reroll_keep_lowest" ) return Array(level + 1).fill(`${SET}dF`);
-  if ( config.disadvantage_mode === "extra_df_drop_highest" ) return [`${SET + level}dF`];
-  return [`${SET}dF`];
-}
-
-/**
- * One side's roll (the engine's `roll` rule): the declaration is checked before a die is rolled
- * (a refused one gives the rule's error and no rolls), then the dice are rolled with Foundry's
- * `Roll` and the rule run on their faces.
+ * One side's roll (the engine's `roll` rule), its dice rolled with Foundry's `Roll`, one per
+ * set of Fate dice the rule takes at once (`rollRule`'s `pools`): 4dF (FW-R02), at Disadvantage
+ * one more 4dF per level (`reroll_keep_lowest`) or one roll of 4 + level dF
+ * (`extra_df_drop_highest`), as `disadvantage_scope` and the engine's conditions say (FW-G01,
+ * FW-G02). A declaration the rule refuses gives its error and no rolls.
  * @param {Record<string, any>} character
  * @param {"attack"|"defence"} side
  * @param {Record<string, unknown>} declaration
  * @returns {Promise<RolledSide>}
  */
 export async function rollSide(character, side, declaration) {
-  const input = { character, side, declaration };
-  const dry = runRule("roll", input).result;
-  if ( dry.error?.code !== "queue_exhausted" ) return { result: dry, dice: [], rolls: [] };
-  const rolls = [];
-  for ( const formula of formulas(character, side) ) rolls.push(await new Roll(formula).evaluate());
-  const dice = diceOf(...rolls);
-  return { result: runRule("roll", input, dice).result, dice, rolls };
+  return rollRule(RULESET, "roll", configOverrides(), { character, side, declaration }, { pools: true });
 }
 
 /**

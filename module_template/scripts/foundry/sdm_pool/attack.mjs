@@ -17,7 +17,6 @@ import { outcomeLines } from "./summary.mjs";
 import { attackWindow } from "./windows.mjs";
 import { MODULE_ID } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
-import { diceOf } from "../dice.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Combatant} Combatant
@@ -107,7 +106,7 @@ export async function attack(key, tokens = canvasTokens()) {
 }
 
 /**
- * Roll the pool as one Foundry roll and see whether it falls short; on a shortfall ask the
+ * Roll the pool (one Foundry roll) and see whether it falls short; on a shortfall ask the
  * Opportunity, else finish at once. A rule that refuses before any die (no Action left) is posted.
  * @param {Attack} attack
  * @returns {Promise<ChatMessage|undefined>}
@@ -118,14 +117,12 @@ async function rollPool(attack) {
   const { input, weapon } = attack;
   const pool = runWith("attack_pool", { attacker: input.attacker, weapon: weapon.id });
   if ( pool.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: pool.error.message }));
-  const roll = await new Roll(`${pool.state.pool}d6`).evaluate();
-  const dice = diceOf(roll);
-  const rolled = runWith("attack_roll", {
+  const { call, result: rolled, rolls } = await rollWith("attack_roll", {
     pool: pool.state.pool, attack_kind: weapon.attack_kind, tier: input.tier ?? weapon.sdm_tier ?? null,
     cover: input.cover, concealment: input.concealment, salvation_claimed: input.salvation_claimed
-  }, dice);
+  });
   if ( rolled.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.error.message }));
-  const so = { dice, rolls: [roll] };
+  const so = { dice: call.dice, rolls };
   // A target down at 0 HP (or dead) can take no Opportunity (SDM-G21): nothing to ask.
   const down = attack.combatants[1].character.incapacitated || attack.combatants[1].character.dead;
   if ( (rolled.state.result !== "shortfall") || down ) return finish(attack, "none", so);
@@ -165,8 +162,7 @@ async function finish(attack, choice, so) {
   const { combatants, weapon } = attack;
   /** @type {Record<string, any>} */
   const input = { ...attack.input, opportunity: { choice } };
-  const planned = weapon.damage_dice ? [{ die: weapon.damage_dice.die, count: weapon.damage_dice.count }] : [];
-  const { call, result, rolls } = await rollWith("attack", input, { ...so, planned });
+  const { call, result, rolls } = await rollWith("attack", input, so);
   if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   const [a, d] = combatants;
   const changes = documentChanges(combatants, [result.state.attacker, result.state.target]);

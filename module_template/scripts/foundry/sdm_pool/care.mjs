@@ -11,7 +11,7 @@
 
 import { canvasTokens, readCombatants } from "./actors.mjs";
 import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
-import { engineSettings, rollWith } from "./engine.mjs";
+import { rollWith } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { deathWindow, healWindow } from "./windows.mjs";
 import { RuleError } from "../../rules/errors.mjs";
@@ -43,11 +43,8 @@ export async function stabilize(tokens = canvasTokens()) {
     return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
   }
   const [helper, target] = pair;
-  const params = engineSettings().stabilize;
-  const count = Number(params.base_dice) + Number(helper.character.traits?.[params.trait] ?? 0)
-    + Number(helper.character.skills?.[params.skill] ?? 0);
   const input = { helper: helper.character, target: target.character };
-  const { call, result, rolls } = await rollWith("stabilize", input, { planned: [{ die: 6, count }] });
+  const { call, result, rolls } = await rollWith("stabilize", input);
   if ( result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
   const changes = documentChanges(pair, [result.state.helper, result.state.target]);
   const names = { [helper.character.id]: helper.name, [target.character.id]: target.name };

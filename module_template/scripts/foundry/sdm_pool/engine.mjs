@@ -1,8 +1,8 @@
 /**
  * The SDM rules core as the Foundry layer calls it, always with this module's rules_config and
  * the tables its content ships (`rules/sdm_pool/content.mjs` `engineConfig`), each call recorded
- * exactly as a golden fixture holds it. Dice are Foundry `Roll`s: a pool is one roll of all its
- * dice (`5d6`), the weapon's damage dice another (`1d6`), and the faces go to the pure core in
+ * exactly as a golden fixture holds it. Dice are Foundry `Roll`s, one per pool the rule takes
+ * (`5d6`; the weapon's damage dice another, `1d6`), and the faces go to the pure core in
  * canonical order (catalogue §2.4).
  * @module foundry/sdm_pool/engine
  */
@@ -11,13 +11,10 @@ import { runCase } from "../../rules/harness.mjs";
 import { RULESETS } from "../../rules/rulesets.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/sdm_pool/content.mjs";
-import { diceOf } from "../dice.mjs";
+import { rollRule } from "../dice.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "sdm_pool";
-
-/** No rule of this ruleset asks for more rolls than this; one that does is looping. */
-const MAX_ROLLS = 200;
 
 /**
  * @typedef {import("../chat-card.mjs").RulesCall} RulesCall
@@ -64,26 +61,17 @@ export function askedDie(result) {
 }
 
 /**
- * Run `rule`, rolling with Foundry's `Roll` whatever it still asks for: `planned` formulas first
- * (the pool as one roll, the damage dice as another), each used only when the rule asks for its
- * die; one die at a time after that. `dice` and `rolls` are what was rolled before.
+ * Run `rule`, rolling with Foundry's `Roll` whatever it still asks for, one roll per pool it
+ * takes at once (`rollRule`'s `pools`: a 5d6 pool, the weapon's 2d6 damage dice, each fighter's
+ * initiative dice). `dice` and `rolls` are what was rolled for it before (the attack's pool,
+ * rolled before the Opportunity was chosen).
  * @param {string} rule
  * @param {Record<string, unknown>} input
- * @param {{dice?: DieFace[], rolls?: Roll[], planned?: {die: number, count: number}[]}} [so]
+ * @param {{dice?: DieFace[], rolls?: Roll[]}} [so]
  * @returns {Promise<RolledCall>}
  */
-export async function rollWith(rule, input, { dice = [], rolls = [], planned = [] } = {}) {
-  const faces = [...dice];
-  const made = [...rolls];
-  const plan = [...planned];
-  for ( let n = 0; ; n++ ) {
-    const result = runWith(rule, input, faces);
-    const die = askedDie(result);
-    if ( die === undefined ) return { call: { ruleset: RULESET, rule, config: configOverrides(), input, dice: faces }, result, rolls: made };
-    if ( n >= MAX_ROLLS ) throw new Error(`${RULESET}.${rule} asked for more than ${MAX_ROLLS} rolls`);
-    const next = (plan[0]?.die === die) ? plan.shift() : { die: Number(die), count: 1 };
-    const roll = await new Roll(`${next?.count ?? 1}d${die}`).evaluate();
-    faces.push(...diceOf(roll));
-    made.push(roll);
-  }
+export async function rollWith(rule, input, { dice = [], rolls = [] } = {}) {
+  const config = configOverrides();
+  const rolled = await rollRule(RULESET, rule, config, input, { pools: true, dice, rolls });
+  return { call: { ruleset: RULESET, rule, config, input, dice: rolled.dice }, result: rolled.result, rolls: rolled.rolls };
 }

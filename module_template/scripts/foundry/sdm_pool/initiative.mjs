@@ -92,8 +92,7 @@ export async function rollInitiative() {
     return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
   }
   const input = { combatants: fighters.map((f) => f.character), tie_order: /** @type {string[]} */ ([]) };
-  const planned = fighters.map((f) => ({ die: 6, count: 2 + Number(f.character.traits?.dexterity ?? 0) }));
-  const rolled = await rollWith("initiative", input, { planned });
+  const rolled = await rollWith("initiative", input);
   if ( rolled.result.error ) return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
   /** @type {Record<string, string>} */
   const names = Object.fromEntries(fighters.map((f) => [f.character.id, f.name]));

@@ -10,7 +10,7 @@
 
 import { readCombatants } from "./actors.mjs";
 import { applyAndPost, documentChanges } from "./changes.mjs";
-import { engineSettings, rollWith } from "./engine.mjs";
+import { rollWith } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { isActiveGm } from "../gm-requests.mjs";
 import { MODULE_ID } from "../../config.mjs";
@@ -25,9 +25,7 @@ export async function startTurn(combat) {
   const actor = combatant?.actor;
   if ( !combatant || !actor ) return undefined;
   const [fighter] = readCombatants([actor], [String(combatant.id)]);
-  const recovery = engineSettings().self_recovery;
-  const count = Number(recovery.base_dice) + Number(fighter.character.traits?.[recovery.trait] ?? 0);
-  const { call, result, rolls } = await rollWith("start_turn", { character: fighter.character }, { planned: [{ die: 6, count }] });
+  const { call, result, rolls } = await rollWith("start_turn", { character: fighter.character });
   if ( result.error ) {
     ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
     return undefined;

@@ -25,6 +25,7 @@
 
 import { Actor, Document, DOCUMENT_CLASSES, OWNERSHIP_LEVELS } from "./documents.mjs";
 import { Collection } from "./collection.mjs";
+import { activateScene, createCombatants, viewScene } from "./scenes.mjs";
 import { mergeInto } from "./utils.mjs";
 
 /** CONST.GRID_TYPES. */
@@ -144,6 +145,21 @@ export class TokenDocument extends Document {
   static documentName = "Token";
 
   /**
+   * A `delta` stored as null (a pack's token that changes nothing of its actor) loads as the
+   * field's initial value, an empty ActorDelta (`DataField#clean`: null in a non-nullable field
+   * takes the initial value).
+   */
+  static migrateData(source) {
+    if (source.delta === null || source.delta === undefined) source.delta = {};
+    return source;
+  }
+
+  /** `TokenDocument.createCombatants` (scenes.mjs): the tracker's Toggle Combat State. */
+  static async createCombatants(tokens, options = {}) {
+    return createCombatants(tokens, options);
+  }
+
+  /**
    * A token's actor: the world actor when linked; else its own synthetic actor, built once from
    * the base actor and this token's `delta`.
    * @returns {Actor|null}
@@ -182,6 +198,19 @@ export class TokenDocument extends Document {
 export class Scene extends Document {
   static documentName = "Scene";
   static embedded = { tokens: "Token" };
+
+  static get worldCollection() {
+    return game.scenes;
+  }
+
+  /** `Scene#view` and `Scene#activate` (scenes.mjs). */
+  async view() {
+    return viewScene(this);
+  }
+
+  async activate() {
+    return activateScene(this);
+  }
 }
 
 DOCUMENT_CLASSES.Token = TokenDocument;

@@ -30,6 +30,17 @@ const PLAYER_COMBAT_KEYS = Object.freeze(["_id", "round", "turn"]);
 export class Combatant extends Document {
   static documentName = "Combatant";
 
+  /**
+   * A new Combatant: no initiative; named, as Foundry's `Combatant#name` reads, by its token,
+   * else its actor (the stored name stays blank in Foundry; the harness stores the one shown).
+   */
+  static initialData(source) {
+    const scene = globalThis.canvas?.scene;
+    const token = scene && scene.id === source.sceneId ? scene.tokens.get(source.tokenId) : undefined;
+    const name = source.name || token?.name || game.actors?.get(source.actorId)?.name || "";
+    return { initiative: null, ...super.initialData(source), name };
+  }
+
   get combat() {
     return this.parent;
   }
@@ -68,6 +79,33 @@ export class Combatant extends Document {
 export class Combat extends Document {
   static documentName = "Combat";
   static embedded = { combatants: "Combatant" };
+
+  static get worldCollection() {
+    return game.combats;
+  }
+
+  /** A new encounter: not started (round 0, no turn), as Foundry's BaseCombat fields begin. */
+  static initialData(source) {
+    return { round: 0, turn: null, combatants: [], active: false, scene: null, ...super.initialData(source) };
+  }
+
+  /**
+   * `Document.createDocuments`; an active Combat on the viewed scene is then this client's
+   * viewed one (`game.combat`, Foundry's `game.combats.viewed`).
+   */
+  static async createDocuments(data = [], options = {}) {
+    const made = await super.createDocuments(data, options);
+    const viewed = made.find((c) => c.active && c.scene === globalThis.canvas?.scene?.id);
+    if (viewed) game.combat = viewed;
+    return made;
+  }
+
+  /** `Combat#startCombat` (Begin Combat): round 1, the first turn; `combatStart` fires first. */
+  async startCombat() {
+    const data = { round: 1, turn: 0 };
+    Hooks.callAll("combatStart", this, data);
+    return this.update(data);
+  }
 
   /** A Combat belongs to the GM (players own none by default). */
   getUserLevel(user) {

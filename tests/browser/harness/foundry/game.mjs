@@ -33,6 +33,7 @@ import { Notifications } from "./notifications.mjs";
 import { CompendiumCollection } from "./packs.mjs";
 import { applicationNamespaces, installMovedGlobals, RELEASES, utilsNamespace } from "./release.mjs";
 import { ClientSettings } from "./settings.mjs";
+import { WorldCollection } from "./scenes.mjs";
 import { Socket } from "./socket.mjs";
 import { CombatTracker } from "./tracker.mjs";
 import { addDesignatedUser, Users } from "./users.mjs";
@@ -229,6 +230,8 @@ export async function boot(moduleId, { generation = 12, system = "worldbuilding"
   game.folders = new Collection();
   game.messages = new Collection();
   game.combat = null;
+  game.combats = new Collection();
+  game.scenes = new WorldCollection("Scene");
   game.journal = new Collection();
   // Game#setupGame: the keyboard's bindings are set up after init; no keybinding registers since.
   game.keybindings.initialize();

@@ -17,7 +17,7 @@ export const RULES_CONFIG = Object.freeze({});
  * ruleset has no content for has no pack.
  * @type {Readonly<Record<string, string|undefined>>}
  */
-export const PACKS = Object.freeze({"JournalEntry": "journal", "Macro": "macros", "RollTable": "tables"});
+export const PACKS = Object.freeze({"JournalEntry": "journal", "Macro": "macros", "RollTable": "tables", "Scene": "scenes"});
 
 /**
  * Names of the Item and Actor packs by game system, then document type: Foundry loads such a
