@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
 from pools import Roll, pool_rolls
 
 from compiler.rules import run_case
