@@ -13,8 +13,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_launch import HarnessServer
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import foundry_format, observed
+from playwright.sync_api import BrowserContext
+from table import SCENE, each, seated
 
 # isort: split
 # macro_kinds registers hazard_kinds' KINDS as it loads, so it is imported first.
@@ -190,3 +193,73 @@ def test_the_blasts_fixture_is_one_per_target_each_replayed_exactly(
         assert data["name"].startswith(f"{card['title']}, {part['summary'][0]}")
     assert page.take_problems() == []
 
+
+
+# ---------------------------------------------------------------- a player's blast at a table
+
+GM = {"_id": "harnessUser00001", "name": "Gamemaster", "role": 4}
+PLAYER = {"_id": "playerA000000001", "name": "Laura", "role": 1}
+#: Each message's author, its stored targets' changes (uuid, path) and the buttons it shows.
+MESSAGES = """(id) => [...game.messages].map((m) => {
+    const state = game.modules.get(id).api.cards.readCard(m);
+    return {author: m.user, parts: state?.card.parts?.length ?? null,
+            changes: (state?.changes ?? []).map((c) => [c.part, c.uuid, c.path]),
+            actions: harness.shownMessage(m.id).card?.actions ?? null};
+})"""
+TOKENS = """(ids) => ids.map((id) =>
+    canvas.scene.tokens.get(`tok-${id}`).actor.system.stamina_current ?? null)"""
+UNDO_TARGET = """async ([moduleId, part]) => {
+    const { record } = await import("/harness/foundry/record.mjs");
+    const cards = game.modules.get(moduleId).api.cards;
+    const message = [...game.messages].find((m) => (cards.readCard(m)?.changes ?? []).length);
+    const before = record.updates.length;
+    const undone = await cards.undoCard(message, part);
+    return {undone, updates: structuredClone(record.updates.slice(before))};
+}"""
+
+
+def npc(actor: dict[str, Any]) -> dict[str, Any]:
+    """An enemy: an unlinked, Hostile prototype token, owned by the GM alone."""
+    return {**actor, "prototypeToken": {**actor["prototypeToken"], "actorLink": False,
+                                        "disposition": -1}}
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_players_blast_is_applied_once_by_the_gm_on_one_card_undone_target_by_target(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """The player owns Ann, not the two NPCs: the player's card lists the three targets and the
+    changes left for the GM's client, which applies them all once and posts one card of three
+    targets of its own; its Undo of Bob restores Bob's token alone, on every client."""
+    module = next(m for m in shipped_modules if m.id == MODULE_ID)
+    ctx = macro(module, "hazard_location.blast")
+    case = blast_cases(ctx)[EVERYONE]
+    assert case.scene is not None
+    owned = {PLAYER["_id"]: 3, "default": 0}
+    actors = [{**a, "ownership": owned} if a["_id"] == ATTACKER else npc(a)
+              for a in case.scene["actors"]]
+    scene = {**case.scene, "actors": actors}
+    with seated(browser_context, harness_server, module, {"gm": GM, "player": PLAYER},
+                blocked_requests, generation=generation) as table:
+        for page in table.pages.values():
+            page.evaluate(SCENE, scene)
+        table.run("player", "Hazard Dice: Blast", case.queue, None, case.answers)
+        parts = blast_parts(ctx, case)
+        stamina = [p.result["state"]["target"]["stamina_current"] for p in parts]
+        assert table.everywhere(TOKENS, ORDER) == each(table.pages, stamina)
+        for name, shown in table.everywhere(MESSAGES, MODULE_ID).items():
+            player, gm = shown
+            assert (player["author"], player["parts"], player["changes"]) == (
+                PLAYER["_id"], 3, []), name
+            assert gm["author"] == GM["_id"] and gm["parts"] == 3, name
+            assert sorted({c[0] for c in gm["changes"]}) == [0, 1, 2], name
+        assert table.pages["player"].evaluate(MESSAGES, MODULE_ID)[0]["actions"] == ["fixture"]
+        undone = table.pages["gm"].evaluate(UNDO_TARGET, [MODULE_ID, 1])
+        assert undone["undone"] is True
+        table.relay("gm", {"updates": undone["updates"]})
+        staged = [a["system"].get("stamina_current") for a in actors]
+        assert table.everywhere(TOKENS, ORDER) == each(
+            table.pages, [stamina[0], staged[1], stamina[2]])
+        assert table.problems() == each(table.pages, [])
+    assert blocked_requests == []
