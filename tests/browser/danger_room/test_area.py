@@ -14,15 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from browser_launch import HarnessServer
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import KINDS, STAGE, MacroContext, context_for, observed
+from playwright.sync_api import BrowserContext
+from table import SCENE, each, seated
 
 # isort: split
 # macro_kinds registers the rulesets' KINDS as it loads, so it is imported first.
 
 from test_chat_cards import replay
 
-from danger_room.world import MODULE
+from danger_room.world import GM, MODULE, sample_world
 
 #: The area cards, by key: a Burst around the user and a Line of 3 hexes.
 AREA_CARDS = ("scrap-storm", "metal-pinions")
@@ -161,3 +164,66 @@ def test_the_area_cards_fixture_is_one_per_step_each_replayed_exactly(
         assert (data["rule"], data["input"], data["dice"]) == (
             part["call"]["rule"], part["call"]["input"], part["call"]["dice"])
         assert data["expected"] == part["result"]
+
+
+# ---------------------------------------------------------------- a player's area attack
+
+PLAYER = {"_id": "playerB000000001", "name": "Julian", "role": 1}
+#: Each message's author, its parts' first lines and its changes (part, path).
+MESSAGES = f"""() => [...game.messages].map((m) => {{
+    const state = game.modules.get("{MODULE}").api.cards.readCard(m);
+    return {{author: m.user, parts: (state?.card.parts ?? []).map((p) => p.summary[0]),
+             changes: (state?.changes ?? []).map((c) => [c.part ?? null, c.uuid, c.path])}};
+}})"""
+UNDO_GM = f"""async (part) => {{
+    const {{ record }} = await import("/harness/foundry/record.mjs");
+    const cards = game.modules.get("{MODULE}").api.cards;
+    const message = [...game.messages].find((m) => (cards.readCard(m)?.card.parts ?? []).length
+        && cards.readCard(m).changes.length);
+    const before = record.updates.length;
+    const undone = await cards.undoCard(message, part);
+    return {{undone, updates: structuredClone(record.updates.slice(before))}};
+}}"""
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_players_area_attack_is_applied_by_the_gm_on_one_card_undone_hit_by_hit(
+    browser_context: BrowserContext, harness_server: HarnessServer,
+    shipped_modules: list[BuiltModule], blocked_requests: list[str], generation: int,
+) -> None:
+    """Julian plays Hellfire's Scrap Storm: the enemies' Health is the GM's client's to write, so
+    Julian's card lists the hits and the GM's client applies them once, on one card of several of
+    its own, whose Undo of the hit on the Hand Operative restores that fighter alone everywhere."""
+    module = next(m for m in shipped_modules if m.id == MODULE)
+    ctx = play(module, "scrap-storm")
+    case = KINDS[ctx.method].cases(ctx)[0]
+    assert case.stage is not None and case.scene is not None
+    world = sample_world(module)
+    actors = [{**a, "ownership": {"default": 0, PLAYER["_id"]: 3}}
+              if a["_id"] == world.actors["hellfire"]["_id"] else a for a in case.scene["actors"]]
+    with seated(browser_context, harness_server, module, {"gm": GM, "b": PLAYER},
+                blocked_requests, generation=generation, stage=case.stage) as table:
+        scene_of = {**case.scene, "actors": actors}
+        for page in table.pages.values():
+            page.evaluate(SCENE, scene_of)
+        first = table.pages["gm"].evaluate(FIGHTERS)
+        run_on = table.run("b", ctx.macro["name"], case.queue, None, case.answers)
+        assert run_on["diceLeft"] == [] and run_on["answersLeft"] == []
+        hand, x23 = COMBATANTS["Hand Operative"], COMBATANTS["X-23"]
+        hit = table.pages["gm"].evaluate(FIGHTERS)
+        assert hit[hand]["health"] < first[hand]["health"]
+        assert hit[x23]["health"] < first[x23]["health"]
+        for name, shown in table.everywhere(MESSAGES).items():
+            grouped = [m for m in shown if m["parts"]]
+            assert [m["author"] for m in grouped] == [PLAYER["_id"], GM["_id"]], (name, shown)
+            player, gm = grouped
+            assert player["changes"] == [] and len(player["parts"]) == 3, name
+            assert gm["parts"] == ["On Hand Operative", "On X-23"], name
+            assert {c[0] for c in gm["changes"]} == {0, 1}, name
+        undone = table.pages["gm"].evaluate(UNDO_GM, 0)
+        assert undone["undone"] is True
+        table.relay("gm", {"updates": undone["updates"]})
+        for name, now in table.everywhere(FIGHTERS).items():
+            assert (now[hand], now[x23]) == (first[hand], hit[x23]), name
+        assert table.problems() == each(table.pages, [])
+    assert blocked_requests == []

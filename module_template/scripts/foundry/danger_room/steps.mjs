@@ -97,14 +97,15 @@ export async function appliedStep(fight, rule, input, stateOf = (s) => s) {
  * Post one card for the steps of an action over several targets (an attack over an area,
  * DR-G22): the outcome line on top, then each step as a part of its own (its line, the changes
  * it made with their Undo, those left for the GM's client as lines; `postPartsCard`). The
- * updates left for the GM's client take the card's title and their own step's rules call.
+ * updates left for the GM's client take the card's title, their own step's rules call and
+ * line, and the card's outcome, so that the GM's client lists them on one card too.
  * @param {{title: string, summary: string[], speaker?: ChatSpeakerData}} shown
  * @param {Part[]} parts
  * @returns {Promise<ChatMessage|undefined>}
  */
 export function postSteps({ title, summary, speaker }, parts) {
-  for ( const { step: { call, result }, changes } of parts ) {
-    for ( const write of changes.pending ) write.card = { title, call, result };
+  for ( const { step: { call, result }, changes, line } of parts ) {
+    for ( const write of changes.pending ) Object.assign(write, { card: { title, call, result, summary: [line] }, group: { title, summary } });
   }
   return postPartsCard({
     title, summary, speaker,
