@@ -2,7 +2,7 @@
  * How a card of one action over several targets reads (issue 14: a Hazard blast, a Danger Room
  * area attack): under the outcome line, one section per target: its first result line with the
  * GM's Undo of that target alone, its changes in words (`changeText`, as a one-call card lists
- * them), and its other result lines folded until opened. Plain text until `escapeHtml`; the
+ * them) or those left for the GM's client, and its other result lines folded until opened. Plain text until `escapeHtml`; the
  * stored state and Undo live in `card-state.mjs` and `chat-card.mjs`.
  * @module foundry/card-parts
  */
@@ -72,8 +72,12 @@ function targetHtml(state, index, { changes = true, mayUndo = false }) {
     ? `<details class="rulepack-target-details"><summary>${escapeHtml(game.i18n.localize("RULEPACK.Card.TargetDetails"))}</summary>`
       + `${rest.map((line) => lineHtml(line)).join("")}</details>`
     : "";
+  // Changes left for the GM's client are named open too: they are what the target's line is about.
+  const pending = (part.pending ?? []).length
+    ? `<ul class="rulepack-pending">${(part.pending ?? []).map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`
+    : "";
   return `<section class="rulepack-target" data-rulepack-part="${index}">${headHtml(state, index, mayUndo)}`
-    + `${changes ? changesHtml(state, index) : ""}${more}</section>`;
+    + `${pending}${changes ? changesHtml(state, index) : ""}${more}</section>`;
 }
 
 /**

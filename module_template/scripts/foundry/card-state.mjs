@@ -30,9 +30,9 @@ import { MODULE_ID } from "../config.mjs";
 
 /**
  * One target of a card of several: its result lines (the first names the target), its rules
- * call with the result and the trace.
+ * call with the result and the trace; and the changes it left for the GM's client, in words.
  * @typedef {{summary: string[], call: RulesCall, result: {events: object[], state: Record<string, unknown>},
- *   trace: TraceLine[]}} CardPart
+ *   trace: TraceLine[], pending?: string[]}} CardPart
  */
 
 /**
@@ -55,7 +55,8 @@ import { MODULE_ID } from "../config.mjs";
  * @returns {boolean}
  */
 function isPart(part) {
-  return Boolean(part) && Array.isArray(part.summary) && Array.isArray(part.trace) && Boolean(part.call) && Boolean(part.result);
+  return Boolean(part) && Array.isArray(part.summary) && Array.isArray(part.trace) && Boolean(part.call) && Boolean(part.result)
+    && ((part.pending === undefined) || Array.isArray(part.pending));
 }
 
 /**

@@ -65,9 +65,9 @@ import { traceLines } from "./card-trace.mjs";
  */
 
 /**
- * One target of `postPartsCard`: its rules call and what it gave, as `CardSpec` has them; its
- * first summary line names the target.
- * @typedef {Omit<CardSpec, "title"|"speaker">} PartSpec
+ * One target of `postPartsCard`: its rules call and what it gave, as `CardSpec` has them (its
+ * first summary line names the target), and the changes it left for the GM's client, in words.
+ * @typedef {Omit<CardSpec, "title"|"speaker"> & {pending?: string[]}} PartSpec
  */
 
 /**
@@ -252,7 +252,7 @@ export async function postCard(spec) {
  * @returns {Promise<ChatMessage|undefined>}
  */
 export async function postPartsCard(spec) {
-  const parts = spec.parts.map(storedCall);
+  const parts = spec.parts.map((part) => (part.pending?.length ? { ...storedCall(part), pending: [...part.pending] } : storedCall(part)));
   const changes = spec.parts.flatMap((part, i) => structuredClone(part.changes ?? []).map((record) => ({ ...record, part: i })));
   /** @type {CardData} */
   const card = { title: spec.title, summary: [...spec.summary], trace: [], parts };

@@ -195,7 +195,7 @@ export async function applyAndPostParts(kind, spec, targets) {
     for ( const { part, changes } of targets ) parts.push({ ...part, changes: await applyChanges(changes) });
     return postPartsCard({ ...spec, parts });
   }
-  const parts = targets.map(({ part, changes }) => ({ ...part, summary: [...(part.summary ?? []), ...changes.map(pendingLine)] }));
+  const parts = targets.map(({ part, changes }) => ({ ...part, pending: changes.map(pendingLine) }));
   const message = await postPartsCard({ ...spec, parts });
   const runs = targets.map(({ part, changes }) => ({
     card: { title: spec.title, call: part.call, result: part.result, summary: [...(part.summary ?? [])] },

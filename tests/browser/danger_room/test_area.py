@@ -173,7 +173,8 @@ PLAYER = {"_id": "playerB000000001", "name": "Julian", "role": 1}
 MESSAGES = f"""() => [...game.messages].map((m) => {{
     const state = game.modules.get("{MODULE}").api.cards.readCard(m);
     return {{author: m.user, parts: (state?.card.parts ?? []).map((p) => p.summary[0]),
-             changes: (state?.changes ?? []).map((c) => [c.part ?? null, c.uuid, c.path])}};
+             changes: (state?.changes ?? []).map((c) => [c.part ?? null, c.uuid, c.path]),
+             pending: (state?.card.parts ?? []).map((p) => (p.pending ?? []).length)}};
 }})"""
 UNDO_GM = f"""async (part) => {{
     const {{ record }} = await import("/harness/foundry/record.mjs");
@@ -218,6 +219,8 @@ def test_a_players_area_attack_is_applied_by_the_gm_on_one_card_undone_hit_by_hi
             assert [m["author"] for m in grouped] == [PLAYER["_id"], GM["_id"]], (name, shown)
             player, gm = grouped
             assert player["changes"] == [] and len(player["parts"]) == 3, name
+            # Each hit names the Health it left for the GM's client, under its own line.
+            assert player["pending"][0] == 0 and all(player["pending"][1:]), name
             assert gm["parts"] == ["On Hand Operative", "On X-23"], name
             assert {c[0] for c in gm["changes"]} == {0, 1}, name
         undone = table.pages["gm"].evaluate(UNDO_GM, 0)

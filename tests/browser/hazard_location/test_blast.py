@@ -204,7 +204,9 @@ MESSAGES = """(id) => [...game.messages].map((m) => {
     const state = game.modules.get(id).api.cards.readCard(m);
     return {author: m.user, parts: state?.card.parts?.length ?? null,
             changes: (state?.changes ?? []).map((c) => [c.part, c.uuid, c.path]),
-            actions: harness.shownMessage(m.id).card?.actions ?? null};
+            actions: harness.shownMessage(m.id).card?.actions ?? null,
+            pending: [...document.querySelectorAll(
+                `#chat-log [data-message-id="${m.id}"] .rulepack-pending li`)].length};
 })"""
 TOKENS = """(ids) => ids.map((id) =>
     canvas.scene.tokens.get(`tok-${id}`).actor.system.stamina_current ?? null)"""
@@ -254,7 +256,10 @@ def test_a_players_blast_is_applied_once_by_the_gm_on_one_card_undone_target_by_
                 PLAYER["_id"], 3, []), name
             assert gm["author"] == GM["_id"] and gm["parts"] == 3, name
             assert sorted({c[0] for c in gm["changes"]}) == [0, 1, 2], name
-        assert table.pages["player"].evaluate(MESSAGES, MODULE_ID)[0]["actions"] == ["fixture"]
+        player_card = table.pages["player"].evaluate(MESSAGES, MODULE_ID)[0]
+        assert player_card["actions"] == ["fixture"]
+        # The player's card names each change left for the GM's client, under its target.
+        assert player_card["pending"] == sum(len(p.changes) for p in parts)
         undone = table.pages["gm"].evaluate(UNDO_TARGET, [MODULE_ID, 1])
         assert undone["undone"] is True
         table.relay("gm", {"updates": undone["updates"]})

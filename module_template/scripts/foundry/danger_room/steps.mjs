@@ -96,7 +96,7 @@ export async function appliedStep(fight, rule, input, stateOf = (s) => s) {
 /**
  * Post one card for the steps of an action over several targets (an attack over an area,
  * DR-G22): the outcome line on top, then each step as a part of its own (its line, the changes
- * it made with their Undo, those left for the GM's client as lines; `postPartsCard`). The
+ * it made with their Undo, those left for the GM's client named too; `postPartsCard`). The
  * updates left for the GM's client take the card's title, their own step's rules call and
  * line, and the card's outcome, so that the GM's client lists them on one card too.
  * @param {{title: string, summary: string[], speaker?: ChatSpeakerData}} shown
@@ -111,7 +111,7 @@ export function postSteps({ title, summary, speaker }, parts) {
     title, summary, speaker,
     parts: parts.map(({ step, changes, line }) => ({
       call: step.call, result: step.result, rolls: step.rolls,
-      summary: [line, ...changes.relayed.map(changeText)], changes: changes.records
+      summary: [line], pending: changes.relayed.map(changeText), changes: changes.records
     }))
   });
 }
