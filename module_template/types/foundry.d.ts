@@ -28,6 +28,16 @@ declare class Hooks {
 }
 
 /**
+ * The Combat tracker's render hook (`foundry/compat.mjs` `onRenderCombatTracker`):
+ * "renderCombatTracker" passes the tracker (`viewed`: "The currently viewed Combat encounter")
+ * and, on v12 (Application V1), "The inner HTML of the document that will be displayed and may be
+ * modified" as a jQuery object; on v13 (ApplicationV2) "The HTMLElement of the rendered
+ * Application". Its rows are `li.combatant` with `data-combatant-id` on both.
+ * v12 https://foundryvtt.com/api/v12/functions/hookEvents.renderApplication.html
+ * v13 https://foundryvtt.com/api/functions/hookEvents.renderApplicationV2.html
+ */
+
+/**
  * The chat render hooks (`foundry/compat.mjs` `onRenderChatMessage` registers exactly one):
  * v13 "renderChatMessageHTML" passes (message, html: HTMLElement, context) — "A hook event that
  * fires for each ChatMessage which is rendered for addition to the ChatLog"; v12
@@ -177,6 +187,24 @@ interface Game {
       name?: string; hint?: string; scope: "world" | "client"; config?: boolean;
       type: BooleanConstructor | StringConstructor | NumberConstructor;
       default: unknown; choices?: Record<string, string>; onChange?: (value: unknown) => void;
+      /** "For numeric settings, a range of values which is allowed": the settings window's slider. */
+      range?: { min: number; max: number; step: number };
+    }): void;
+  };
+  /**
+   * "Client keybindings which are used to configure application behavior": `register` ("Register
+   * a new keybinding"; only during `init`, "You cannot register a Keybinding after the init
+   * hook"). `editable` keys are `KeyboardEvent.code` values with modifiers "Control", "Shift" or
+   * "Alt"; `restricted`: "If true, only a GM can edit and execute this Action"; `onDown`: "A
+   * function to execute when a key down event occurs. If True is returned, the event is consumed".
+   * v12 https://foundryvtt.com/api/v12/classes/client.ClientKeybindings.html
+   * v12 https://foundryvtt.com/api/v12/interfaces/foundry.types.KeybindingActionConfig.html
+   * v13 https://foundryvtt.com/api/classes/foundry.helpers.interaction.ClientKeybindings.html
+   */
+  readonly keybindings: {
+    register(namespace: string, action: string, data: {
+      name: string; hint?: string; editable?: { key: string; modifiers?: ("Control" | "Shift" | "Alt")[] }[];
+      restricted?: boolean; onDown?: (context: unknown) => boolean | void;
     }): void;
   };
   /** "A reference to the currently viewed combat encounter" (undefined or null without one). */
@@ -489,6 +517,9 @@ declare class TokenDocument extends foundry.abstract.Document {
   readonly name: string;
   readonly disposition: number;
   readonly elevation: number;
+  /** "The x-coordinate of the top-left corner of the Token" (pixels); likewise `y`. */
+  readonly x: number;
+  readonly y: number;
 }
 
 /**
@@ -503,6 +534,11 @@ declare class Token {
   readonly document: TokenDocument;
   readonly actor: Actor | null;
   readonly center: { x: number; y: number };
+  /**
+   * Token#getCenterPoint: "Get the center point for a given position or the current position"
+   * (the position a top-left `{x, y}` as the document stores it).
+   */
+  getCenterPoint(position?: { x: number; y: number }): { x: number; y: number };
 }
 
 /**

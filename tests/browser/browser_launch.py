@@ -103,7 +103,8 @@ class HarnessServer:
     """`http.server` on 127.0.0.1 (random port) in a thread: `/harness/`, `/modules/<id>/`, …"""
 
     def __init__(self) -> None:
-        self._mounts: dict[str, Path] = {"/harness/": HARNESS}
+        # Foundry's server serves its core icons at /icons/; the harness has stand-ins of a few.
+        self._mounts: dict[str, Path] = {"/harness/": HARNESS, "/icons/": HARNESS / "icons"}
 
         class Handler(_Handler):
             mounts = self._mounts

@@ -42,7 +42,7 @@ class Turn:
         self.actions: dict[str, bool] = dict(inp["actions"])
         self.oa_spent: list[str] = list(inp["oa_spent"])
         self.provoked: list[str] = []
-        self.moves = 0
+        self.moves = int(inp["moves"])
         self.config = config
 
     def act(self, action: str) -> Event | None:

@@ -69,3 +69,18 @@ export function documentFromUuid(uuid) {
   if ( !find ) throw new Error("fromUuid is not available in this Foundry version");
   return find(uuid);
 }
+
+/**
+ * Call `fn(combat, element)` each time the Combat tracker renders, with the Combat it shows
+ * (`viewed`) and its element: the `renderCombatTracker` hook passes a jQuery object on v12
+ * (Application V1, `(app, html, data)`) and an HTMLElement on v13 (ApplicationV2,
+ * `(app, element, context, options)`; foundry.applications.sidebar.tabs.CombatTracker).
+ * @param {(combat: Combat|null, element: HTMLElement) => void} fn
+ * @returns {number}  the hook id
+ */
+export function onRenderCombatTracker(fn) {
+  return Hooks.on("renderCombatTracker", (/** @type {{viewed?: Combat|null}} */ app, /** @type {HTMLElement|JQueryLike} */ html) => {
+    const element = html instanceof HTMLElement ? html : html[0];
+    if ( element ) fn(app?.viewed ?? null, element);
+  });
+}

@@ -1,17 +1,20 @@
 """The Crytures chat card as the module words it, from a rules result: the summary lines
 (`foundry/crytures/summary.mjs`, `montage.mjs`), the Combatant flag changes the new state implies
 (`foundry/crytures/changes.mjs`), the trace's catalogue ids (`foundry/crytures/trace.mjs`) and
-the builder's parts (`foundry/chat-card.mjs`: the rolls, Undo for a GM when something changed)."""
+the builder's parts (`foundry/chat-card.mjs`: the rolls, one per pool, Undo for a GM when
+something changed)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from browser_page import BuiltModule
 from card_text import change_label, change_text, shown_value
 from macro_kinds import Message, foundry_format
+from pools import Roll, pool_rolls
 
-from crytures.world import MODULE, combatant_uuid
+from crytures.world import ENGINE, MODULE, Dice, combatant_uuid, config_overrides
 
 Doc = dict[str, Any]
 #: (uuid, name, path, before, after) of one change.
@@ -136,17 +139,12 @@ def action_changes(row: Doc, before: Doc, after: Doc, round_: int) -> list[Chang
     return found
 
 
-
-def rolls_of(dice: tuple[tuple[int, int], ...],
-             sizes: list[int]) -> list[tuple[str, tuple[int, ...]]]:
-    """One `Nd10` roll per pool of `sizes`, then a `1d10` per further die (`runPools`)."""
-    faces = [v for _, v in dice]
-    rolls, at = [], 0
-    for size in (n for n in sizes if n > 0):
-        rolls.append((f"{size}d10", tuple(faces[at:at + size])))
-        at += size
-    rolls += [("1d10", (v,)) for v in faces[at:]]
-    return rolls
+def rolls_of(module: BuiltModule, rule: str, inp: Doc, dice: Dice) -> list[Roll]:
+    """The Foundry rolls behind `dice`: one per pool the rule takes at once (`runRolled`, which
+    is `rollRule` with `pools`), so an attack pool is one `4d10` and a roll-off one roll of the
+    tied group's dice."""
+    queue = [{"d": d, "v": v} for d, v in dice]
+    return list(pool_rolls(ENGINE, rule, config_overrides(module), inp, queue))
 
 
 def card(lang: dict[str, str], shown: tuple[str, str, list[str]], rolls: list[Any],

@@ -16,27 +16,22 @@ from typing import Any
 from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
 
 from compiler.rules.crytures import content
-from compiler.rules.crytures.common import distance, steps
 from crytures.cards import (
     action_changes,
     actions_of,
     card,
     change,
-    fight_changes,
     power_lines,
     rolls_of,
     updates,
 )
 from crytures.montage import expect_montage, montage_cases
+from crytures.powers import expect_power, use_power_cases
 from crytures.world import (
-    ACTIVE,
     COMBAT_ID,
     MODULE,
-    PLAYER,
     SEATS,
-    Dice,
     combatant_uuid,
-    config_data,
     enrolment,
     predicted,
     row_of,
@@ -47,136 +42,6 @@ from crytures.world import (
 )
 
 Doc = dict[str, Any]
-SITUATIONS = ("cover", "obscured", "cant_see")
-TURN = "1.0"  # `turnKey` of the staged Combat: round 1, turn 0
-
-
-# ---------------------------------------------------------------- a power
-
-
-def power_answer(power: str, die_mods: str = "", *situations: str) -> Doc:
-    return {"action": "ok", "fields": {"power": power, "die_mods": die_mods,
-                                       **{s: True for s in situations}}}
-
-
-#: CR-E03 at the table: Pebblet's Rock Slam on the Fire/Lightning Voltflare, +2 and not +4. The
-#: middle case, so the screenshot shows it (screenshot.py).
-EARTH_ON_VOLTFLARE = ("pebblet", "voltflare", ten(10, 2, 5, 1, 8), power_answer("rock-slam"),
-                      ACTIVE, False)
-
-
-def power_cases(ctx: MacroContext) -> list[Case]:
-    """An extended Ranged power through cover with two crits, a player's power on an NPC (applied
-    by the GM's client), an out-of-range refusal, an Earth attack on the Fire/Lightning
-    Voltflare (+2, not +4: CR-E03 at the table), a Melee Blast on two enemies, and a Minor power
-    paid with the Major (CR-G18)."""
-    m = ctx.module
-    cases: list[tuple[str, str | None, Dice, Doc, Doc, bool]] = [
-        ("sparkit", "sample-binder", ten(10, 10, 4), power_answer("arc-bolt", "", "cover"),
-         {}, False),
-        ("sample-binder", "voltflare", ten(9, 3, 10), power_answer("crystal-shard"), {}, True),
-        ("pebblet", "sparkit", (), power_answer("rock-slam"), ACTIVE, False),
-        EARTH_ON_VOLTFLARE,
-        ("pebblet", "voltflare", ten(10, 6, 2, 7, 3, 1, 9), power_answer("tremor", "+1, -1"),
-         ACTIVE, False),
-        ("pebblet", None, (), power_answer("stone-skin"),
-         {"pebblet": {"active": True, "minor": False, "actions_round": 1}}, False),
-        ("voltflare", "pebblet", ten(10, 4, 6, 2), power_answer("flare-claw", "", "opportunity"),
-         ACTIVE, False),
-    ]
-    found = []
-    for user, target, dice, answer, flags, player in cases:
-        owner = str(PLAYER["_id"]) if player else None
-        found.append(Case(dice, None, scene=scene(m, [user], [target] if target else [], owner),
-                          answers=(answer,), stage=staged(m, player=player, flags=flags)))
-    # Voltflare's second opportunity attack this turn is refused (CR-G10).
-    again = staged(m, flags=ACTIVE)
-    again["fight"]["flags"] = {MODULE: {"oa_spent": ["voltflare"], "oa_turn": "1.0"}}
-    return [*found, Case((), None, scene=scene(m, ["voltflare"], ["pebblet"]),
-                         answers=(power_answer("flare-claw", "", "opportunity"),), stage=again)]
-
-
-def direction_to(start: list[int], to: list[int], config: Doc) -> list[int]:
-    best = min(steps(config), key=lambda s: distance([start[0] + s[0], start[1] + s[1]], to,
-                                                      config))
-    return list(best)
-
-
-def power_input(ctx: MacroContext, case: Case, rows: list[Doc]) -> tuple[Doc, Doc, Doc]:
-    """(input, user row, power) as `powerInput` builds them."""
-    assert case.scene is not None
-    user = row_of(rows, case.scene["controlled"][0])
-    target = row_of(rows, case.scene["targets"][0]) if case.scene["targets"] else None
-    fields = case.answers[0]["fields"]
-    power = next(p for p in user["powers"] if p["id"] == fields["power"])
-    checked = [s for s in SITUATIONS if fields.get(s)]
-    situations = ({r["id"]: dict.fromkeys(checked, True) for r in rows if r is not user}
-                  if checked else {})
-    mods = [int(p) for p in fields["die_mods"].split(",") if p.strip()]
-    inp: Doc = {"user": user["id"], "power": power, "combatants": [r["state"] for r in rows],
-                "situations": situations, "die_mods": mods, "actions": actions_of(user, 1),
-                "opportunity": bool(fields.get("opportunity")), "oa_spent": oa_spent_of(case)}
-    kind = power["range"]["kind"]
-    if kind in ("melee", "ranged"):
-        assert target is not None
-        inp["target"] = target["id"]
-    config = {**config_data(ctx.module)["RULES_CONFIG"]}
-    if kind == "ranged_blast":
-        assert target is not None
-        inp["aim"] = target["state"]["position"]
-    if kind == "melee_blast":
-        assert target is not None
-        inp["direction"] = direction_to(user["state"]["position"], target["state"]["position"],
-                                        config)
-    return inp, user, power
-
-
-def combat_flags(case: Case) -> Doc:
-    assert case.stage is not None
-    flags: Doc = case.stage["fight"]["flags"].get(MODULE, {})
-    return flags
-
-
-def oa_spent_of(case: Case) -> list[str]:
-    """As `oaSpentOf`: the Combat's list when kept this turn."""
-    flags = combat_flags(case)
-    return list(flags["oa_spent"]) if flags.get("oa_turn") == TURN else []
-
-
-def oa_changes(ctx: MacroContext, case: Case, before: list[str], after: list[str]) -> list[Any]:
-    """As `oaChanges`."""
-    if before == after:
-        return []
-    name = ctx.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
-    uuid = f"Combat.{COMBAT_ID}"
-    flags = combat_flags(case)
-    found: list[Any] = [(uuid, name, f"flags.{MODULE}.oa_spent", flags.get("oa_spent"), after)]
-    if flags.get("oa_turn") != TURN:
-        found.append((uuid, name, f"flags.{MODULE}.oa_turn", flags.get("oa_turn"), TURN))
-    return found
-
-
-def expect_power(ctx: MacroContext, case: Case) -> Outcome:
-    lang = ctx.module.lang
-    rows = rows_of(ctx, case)
-    inp, user, power = power_input(ctx, case, rows)
-    result = predicted(ctx, "use_power", inp, case.dice)
-    state = result["state"]
-    changes = [*fight_changes(rows, state["combatants"]),
-               *action_changes(user, inp["actions"], state["actions"], 1),
-               *oa_changes(ctx, case, inp["oa_spent"], state["oa_spent"])]
-    names = {r["id"]: r["name"] for r in rows}
-    title = foundry_format(lang["RULEPACK.Crytures.PowerCard"], user=user["name"],
-                           power=power["name"])
-    sizes = [e["size"] for e in result["events"] if e["type"] == "attack_pool"]
-    player = case.stage is not None and case.stage["user"] is PLAYER
-    relayed = player and any(not r["actor"].get("ownership", {}).get(PLAYER["_id"])
-                             for r in rows if any(c[0].endswith(r["combatant"]["id"])
-                                                  for c in changes))
-    message = card(lang, (user["actor"]["name"], title, power_lines(lang, result["events"], names)),
-                   rolls_of(case.dice, sizes), result, "use_power", changes, gm=not player,
-                   relayed=relayed)
-    return Outcome(messages=(message,), updates=() if relayed else updates(changes))
 
 
 # ---------------------------------------------------------------- summon and recall
@@ -284,7 +149,7 @@ def enrol_updates(rows: list[Doc], order: list[Doc], values: list[float | int],
                 "health": stats["health"], "stamina": stats.get("stamina", 0),
                 "mana": stats.get("mana", 0), "statuses": [], "defeated": False, "major": True,
                 "minor": True, "actions_round": 0, "active": False, "consumables": None,
-                "binding_crystals": None, "outcome": None}
+                "binding_crystals": None, "outcome": None, "moves": 0, "moves_round": 0}
         found.append((combatant_uuid(row), json.dumps(data, sort_keys=True)))
     return tuple(found)
 
@@ -298,9 +163,9 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
     combat_uuid = f"Combat.{COMBAT_ID}"
     if stored is None:
         rollers = [content.roller(r["fighter"], r["id"]) for r in rows]
-        result = predicted(ctx, "initiative", {"combatants": rollers}, case.dice)
+        inp: Doc = {"combatants": rollers}
+        result = predicted(ctx, "initiative", inp, case.dice)
         order = result["state"]["order"]
-        sizes = [c["speed"] + c["reflexes"] for c in rollers]
         title, rule = lang["RULEPACK.Crytures.InitiativeCard"], "initiative"
         summary = [order_line(lang, order, names)]
         extra: Doc = {f"flags.{MODULE}.oa_spent": [], f"flags.{MODULE}.oa_turn": ""}
@@ -316,7 +181,6 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
         state = result["state"]
         order = state["order"]
         values = tracker_values(order)
-        sizes = [who["speed"] + who["reflexes"]]
         title = foundry_format(lang["RULEPACK.Crytures.LateEntrantCard"], name=entrant["name"])
         rule = "late_entrant"
         key = "ActsNow" if state["acts_now"] else "Waits"
@@ -329,7 +193,8 @@ def expect_initiative(ctx: MacroContext, case: Case) -> Outcome:
                      "total": e["total"]} for e in order]
     combat = (combat_uuid, json.dumps({f"flags.{MODULE}.order": combat_order, **extra},
                                       sort_keys=True))
-    message = card(lang, (USER_NAME, title, summary), rolls_of(case.dice, sizes), result, rule, [])
+    rolls = rolls_of(ctx.module, rule, inp, case.dice)
+    message = card(lang, (USER_NAME, title, summary), rolls, result, rule, [])
     return Outcome(messages=(message,),
                    updates=(*enrol_updates(rows, order, values), combat))
 
@@ -342,7 +207,7 @@ def order_line(lang: dict[str, str], order: list[Doc], names: dict[str, str]) ->
 KINDS: dict[str, MacroKind] = {
     "crytures.battleMontage": MacroKind(montage_cases, expect_montage),
     "crytures.rollInitiative": MacroKind(initiative_cases, expect_initiative),
-    "crytures.usePower": MacroKind(power_cases, expect_power),
+    "crytures.usePower": MacroKind(use_power_cases, expect_power),
     "crytures.summon": MacroKind(summon_cases, lambda ctx, case: expect_step(ctx, case, "summon")),
     "crytures.recall": MacroKind(recall_cases, lambda ctx, case: expect_step(ctx, case, "recall")),
 }

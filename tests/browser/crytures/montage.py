@@ -8,21 +8,16 @@ from typing import Any
 
 from macro_kinds import USER_NAME, Case, MacroContext, Outcome, foundry_format
 
-from compiler.rules import run_case
 from compiler.rules.crytures import content
 from crytures.cards import card, change, rolls_of, updates
 from crytures.world import (
     ACTIVE,
-    D10,
-    ENGINE,
-    Dice,
-    config_overrides,
+    faces_for,
     predicted,
     row_of,
     rows_of,
     scene,
     staged,
-    ten,
 )
 
 Doc = dict[str, Any]
@@ -76,19 +71,9 @@ def montage_cases(ctx: MacroContext) -> list[Case]:
     case = Case((), None, scene=scene(m, ["sample-binder", "pebblet"], ["voltflare", "sparkit"]),
                 answers=(copy.deepcopy(MONTAGE_ANSWER),), stage=staged(m, flags=ACTIVE))
     inp, _, _ = montage_input(ctx, case)
-    return [Case(faces_for(ctx, inp, pattern), None, scene=case.scene, answers=case.answers,
-                 stage=case.stage) for pattern in (MONTAGE_FACES, POOR_FACES)]
-
-
-def faces_for(ctx: MacroContext, inp: Doc, pattern: tuple[int, ...]) -> Dice:
-    """`pattern` repeated over exactly as many d10s as the montage takes."""
-    size = 0
-    while True:
-        queue = [{"d": D10, "v": pattern[i % len(pattern)]} for i in range(size)]
-        found = run_case(ENGINE, "battle_montage", config_overrides(ctx.module), inp, queue)
-        if found.get("error", {}).get("code") != "queue_exhausted":
-            return ten(*(pattern[i % len(pattern)] for i in range(size)))
-        size += 1
+    return [Case(faces_for(ctx.module, "battle_montage", inp, pattern), None, scene=case.scene,
+                 answers=case.answers, stage=case.stage)
+            for pattern in (MONTAGE_FACES, POOR_FACES)]
 
 
 def montage_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]) -> list[str]:
@@ -133,8 +118,8 @@ def expect_montage(ctx: MacroContext, case: Case) -> Outcome:
         if now["outcome"] == "killed" and not row["state"]["defeated"]:
             changes.append(change(row, "defeated", True))
     names = {r["id"]: r["name"] for r in [*party, *enemies]}
-    sizes = [e["size"] for e in result["events"] if e["type"] == "montage_roll"]
     message = card(lang, (USER_NAME, lang["RULEPACK.Crytures.Montage.Card"],
                           montage_lines(lang, result["events"], names)),
-                   rolls_of(case.dice, sizes), result, "battle_montage", changes)
+                   rolls_of(ctx.module, "battle_montage", inp, case.dice), result,
+                   "battle_montage", changes)
     return Outcome(messages=(message,), updates=updates(changes))

@@ -1,5 +1,6 @@
 """The Crytures macros in the browser, kind by kind (v12 and v13): each case's card and updates
-are what the Python engine predicts (`crytures.kinds`), and what that comparison does not see:
+are what the Python engine predicts (`crytures.kinds`, `crytures.powers`), and what that
+comparison does not see: one macro per shipped power, opening with its power chosen;
 the card's stored call replays in the Python engine, the power window shows each power's type
 relation against the target before the roll.
 
@@ -19,7 +20,8 @@ from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed
 # isort: split
 # macro_kinds registers crytures' KINDS as it loads, so it is imported first.
 from compiler.rules import run_case
-from crytures.kinds import initiative_cases, power_cases
+from crytures.kinds import initiative_cases
+from crytures.powers import POWER_USERS, power_cases
 from crytures.world import MODULE
 
 
@@ -28,9 +30,13 @@ def module(shipped_modules: list[BuiltModule]) -> BuiltModule:
     return next(m for m in shipped_modules if m.id == MODULE)
 
 
+def contexts(module: BuiltModule) -> list[MacroContext]:
+    return [context_for(module, pack, doc) for pack, doc in module.documents("Macro")]
+
+
 def macro(module: BuiltModule, method: str) -> MacroContext:
-    contexts = [context_for(module, pack, doc) for pack, doc in module.documents("Macro")]
-    return next(ctx for ctx in contexts if ctx.method == method)
+    """The macro calling `method` with no argument (for a power, the chooser)."""
+    return next(ctx for ctx in contexts(module) if ctx.method == method and not ctx.args)
 
 
 def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroContext,
@@ -68,6 +74,39 @@ def test_every_case_matches_the_python_engine(
                 assert vars(got) == vars(want)
             assert list(seen.updates) == list(expected.updates)
             assert seen == expected
+
+
+def test_every_shipped_power_has_its_own_macro(module: BuiltModule) -> None:
+    """One macro per power in the module's packs, named for it, calling usePower with its key,
+    and every one has a seated user (POWER_USERS), so the kind runs it."""
+    powers = {str(d["flags"][MODULE]["key"]): d["name"] for _, d in module.documents("Item")
+              if d["type"] == f"{MODULE}.power"}
+    own = {ctx.args[0]: ctx.macro["name"] for ctx in contexts(module)
+           if ctx.method == "crytures.usePower" and ctx.args}
+    assert own == {key: f"Crytures: {name}" for key, name in powers.items()}
+    assert set(POWER_USERS) == set(powers)
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_each_power_macro_opens_its_power_and_matches_the_python_engine(
+    generation: int, module: BuiltModule, open_page: OpenPage, subtests: pytest.Subtests,
+) -> None:
+    """A power's own macro: its window opens with that power chosen (the answer leaves it), the
+    card and updates are the engine's for it."""
+    kind = KINDS["crytures.usePower"]
+    not_first = []
+    for ctx in (c for c in contexts(module) if c.method == "crytures.usePower" and c.args):
+        (case,) = kind.cases(ctx)
+        with subtests.test(msg=f"v{generation} {ctx.macro['name']}: {case.label}"):
+            result = run(open_page, module, generation, ctx, case)
+            (dialog,) = result["dialogs"]
+            field = next(f for f in dialog["fields"] if f["name"] == "power")
+            assert field["value"] == ctx.args[0]
+            if field["options"][0]["value"] != ctx.args[0]:
+                not_first.append(ctx.args[0])
+            assert observed(result) == kind.expect(ctx, case)
+    # The choice is the macro's, not the list's first power, for a fighter's later powers.
+    assert "flame-burst" in not_first and "thunder-flare" in not_first
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)

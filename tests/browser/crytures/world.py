@@ -102,15 +102,17 @@ def enrolment(module: BuiltModule, seat: Seat, **extra: Any) -> Doc:
     return {MODULE: {"health": stats["health"], "stamina": stats.get("stamina", 0),
                      "mana": stats.get("mana", 0), "statuses": [], "defeated": False,
                      "major": True, "minor": True, "actions_round": 0, "active": False,
-                     "consumables": None, "binding_crystals": None, "outcome": None, **extra}}
+                     "consumables": None, "binding_crystals": None, "outcome": None,
+                     "moves": 0, "moves_round": 0, **extra}}
 
 
 def scene(module: BuiltModule, controlled: list[str], targets: list[str],
-          owner: str | None = None, seats: tuple[Seat, ...] = SEATS) -> Doc:
-    """The square scene with every seat's token; `controlled` and `targets` are actor keys."""
+          owner: str | None = None, seats: tuple[Seat, ...] = SEATS, grid: str = "square") -> Doc:
+    """The scene (square unless `grid` is "hex", a seat's space then axial q and r) with every
+    seat's token; `controlled` and `targets` are actor keys."""
     by_key = {s.key: s for s in seats}
     return {
-        "grid": {"type": "square", "distance": GRID_DISTANCE},
+        "grid": {"type": grid, "distance": GRID_DISTANCE},
         "actors": [world_actor(module, s, owner if s.key == "sample-binder" else None)
                    for s in seats],
         "tokens": [{"id": s.token, "actor": s.actor, "q": s.space[0], "r": s.space[1],
@@ -220,6 +222,17 @@ def combatant_uuid(row: Doc) -> str:
 
 def ten(*faces: int) -> Dice:
     return tuple((D10, f) for f in faces)
+
+
+def faces_for(module: BuiltModule, rule: str, inp: Doc, pattern: tuple[int, ...]) -> Dice:
+    """`pattern` repeated over exactly as many d10s as `rule` takes for `inp`."""
+    size = 0
+    while True:
+        queue = [{"d": D10, "v": pattern[i % len(pattern)]} for i in range(size)]
+        found = run_case(ENGINE, rule, config_overrides(module), inp, queue)
+        if found.get("error", {}).get("code") != "queue_exhausted":
+            return ten(*(pattern[i % len(pattern)] for i in range(size)))
+        size += 1
 
 
 def staged(module: Any, *, player: bool = False, **fight_options: Any) -> Doc:

@@ -96,22 +96,22 @@ function shownMessage(id) {
 }
 
 /**
- * Run one macro of a pack as a user would from the compendium. `scene` lays out actors, tokens,
- * templates, the controlled and the targeted ones first (`stageScene`); `answers` answer the
- * dialogs the macro opens, in order (`dialogs.mjs`).
- * @param {{pack: string, id: string, dice: {d: number, v: number}[], actor?: string|null,
- *   scene?: object|null, answers?: object[]}} options
+ * Do one thing as a user would, with scripted dice and dialog answers, and report what it did.
+ * `scene` lays out actors, tokens, templates, the controlled and the targeted ones first
+ * (`stageScene`); `answers` answer the dialogs it opens, in order (`dialogs.mjs`). `act` is
+ * awaited when it returns its work (a macro); a click or a key leaves its work running, as in
+ * Foundry, and the page is let settle.
+ * @param {() => Promise<unknown>|void} act
+ * @param {{dice: {d: number, v: number}[], scene?: object|null, answers?: object[]}} options
  */
-async function runMacro({ pack, id, dice, actor = null, scene = null, answers = [] }) {
+async function runAction(act, { dice, scene = null, answers = [] }) {
   record.reset();
   scriptedDice.script(dice);
   scriptedAnswers.script(answers);
   let error = null;
   const run = async () => {
     if (scene) stageScene(scene);
-    const macro = await game.packs.get(pack, { strict: true }).getDocument(id);
-    if (!macro) throw new Error(`no macro ${id} in ${pack}`);
-    await macro.execute({ actor: actor ? game.actors.get(actor, { strict: true }) : null });
+    await act();
   };
   // A dialog whose button failed stays open with no answer left: the run is stuck there.
   const stuck = scriptedAnswers.stuck.then((title) => {
@@ -134,6 +134,56 @@ async function runMacro({ pack, id, dice, actor = null, scene = null, answers = 
     socket: structuredClone(record.socket),
     notifications: structuredClone(record.notifications),
   };
+}
+
+/**
+ * Run one macro of a pack as a user would from the compendium (`runAction`).
+ * @param {{pack: string, id: string, dice: {d: number, v: number}[], actor?: string|null,
+ *   scene?: object|null, answers?: object[]}} options
+ */
+function runMacro({ pack, id, actor = null, ...options }) {
+  return runAction(async () => {
+    const macro = await game.packs.get(pack, { strict: true }).getDocument(id);
+    if (!macro) throw new Error(`no macro ${id} in ${pack}`);
+    await macro.execute({ actor: actor ? game.actors.get(actor, { strict: true }) : null });
+  }, options);
+}
+
+/**
+ * Click the one element matching `selector` in the rendered Combat tracker (rendered first, after
+ * the scene is staged), as a user's click (`runAction`).
+ * @param {{selector: string, dice: {d: number, v: number}[], scene?: object|null, answers?: object[]}} options
+ */
+function clickTracker({ selector, ...options }) {
+  return runAction(async () => {
+    await ui.combat.render();
+    const found = ui.combat.element.querySelectorAll(selector);
+    if (found.length !== 1) throw new Error(`harness: ${found.length} elements match ${selector} in the tracker`);
+    found[0].click();
+  }, options);
+}
+
+/**
+ * Press a key (a `KeyboardEvent.code`, with the modifiers held) on the page, as a user at the
+ * canvas does (`runAction`; `keybindings.mjs` dispatches it).
+ * @param {{code: string, shift?: boolean, ctrl?: boolean, alt?: boolean, dice: {d: number, v: number}[],
+ *   scene?: object|null, answers?: object[]}} options
+ */
+function pressKey({ code, shift = false, ctrl = false, alt = false, ...options }) {
+  return runAction(() => {
+    const init = { code, shiftKey: shift, ctrlKey: ctrl, altKey: alt, bubbles: true, cancelable: true };
+    document.body.dispatchEvent(new KeyboardEvent("keydown", init));
+  }, options);
+}
+
+/** The rendered tracker's rows and the module controls in each (and in the tracker outside rows). */
+async function trackerControls() {
+  await ui.combat.render();
+  const root = ui.combat.element;
+  const steps = (el) => [...el.querySelectorAll("button[data-rulepack-step]")].map((b) => b.dataset.rulepackStep);
+  const rows = [...root.querySelectorAll("li.combatant")].map((li) => ({ id: li.dataset.combatantId, steps: steps(li) }));
+  const outside = [...root.querySelectorAll("button[data-rulepack-step]")].filter((b) => !b.closest("li.combatant"));
+  return { rows, bar: outside.map((b) => b.dataset.rulepackStep), labels: [...root.querySelectorAll("button[data-rulepack-step]")].map((b) => b.textContent) };
 }
 
 /** Everything in the shown areas that could run code: unsafe elements, handlers, script URLs. */
@@ -161,6 +211,9 @@ window.harness = {
     return manifest;
   },
   runMacro,
+  clickTracker,
+  pressKey,
+  trackerControls,
   renderDocuments: () => renderDocuments(manifest),
   /** What the chat log shows of one message (see `runMacro`'s `shown`). */
   shownMessage,

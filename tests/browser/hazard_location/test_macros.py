@@ -23,7 +23,16 @@ from compiler.rules import RuleError, run_case
 from compiler.rules.hazard_location import shipped as shipped
 from hazard_location.cards import new_injuries
 from hazard_location.kinds import attack_input, blast_cases, defend, predicted, six
-from hazard_location.world import ATTACKER, ENGINE, MODULE_ID, OTHER, TARGET, attack_scene, fighter
+from hazard_location.world import (
+    ATTACKER,
+    ENGINE,
+    MODULE_ID,
+    OTHER,
+    TARGET,
+    attack_scene,
+    config_overrides,
+    fighter,
+)
 
 #: HZ-R20: "the Torso, Pelvis and either Leg impose -1 die; the Head and either Arm impose
 #: -2 dice; the Neck, either Foot and either Hand impose -3 dice", in the seed's order (HZ-R17).
@@ -270,3 +279,31 @@ def test_a_blast_off_a_hex_grid_is_refused_with_the_reason(
     result = run(open_page(module, generation), ctx, off_hexes, (f"console warning: {warning}",))
     assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
     assert result["notifications"] == [{"type": "warning", "message": warning}]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_the_worlds_metres_per_hex_is_the_engines(
+    module: BuiltModule, open_page: OpenPage, generation: int
+) -> None:
+    """Issue 14, Deliver 4: a GM's hex map drawn at 2 m a hex. The three hexes to Bob are 6 m,
+    within the handgun's Optimal Range (no penalty: 7 dice) where the rules' 10 m make them 30 m
+    (one die less); the card's call carries `metres_per_hex`, and the Python engine gives the
+    same result for it."""
+    page = open_page(module, generation)
+    ctx = macro(module, "hazard_location.attack")
+    case = attack(module, fighter(module, TARGET), (3, 0), six(*[2] * 7), ANSWER, DEFEND)
+    setting = f"(v) => game.settings.set({json.dumps(MODULE_ID)}, 'metresPerHex', v)"
+    assert page.evaluate(f"() => game.settings.get({json.dumps(MODULE_ID)}, 'metresPerHex')") == 10
+    page.evaluate(setting, 2)
+    try:
+        result = run(page, ctx, case)
+    finally:
+        page.evaluate(setting, 10)
+    assert "3 hexes (6 m)" in result["dialogs"][0]["text"]
+    card = stored(result["messages"][0])
+    inp = attack_input(ctx, case)
+    assert card["call"]["config"] == {"metres_per_hex": 2}
+    assert card["call"]["input"]["distance"] == {"value": 3, "unit": "hex"}
+    config = {**config_overrides(module), "metres_per_hex": 2}
+    assert card["result"] == as_json(run_case(ENGINE, "attack", config, inp, case.queue))
+    assert next(e for e in card["result"]["events"] if e["type"] == "range")["penalty"] == 0

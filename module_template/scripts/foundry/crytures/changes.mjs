@@ -17,7 +17,7 @@ export const KIND = "crytures";
 /** The fight-state flags the rules write, each a JSON leaf. */
 export const FIGHT_FLAGS = Object.freeze([
   "health", "stamina", "mana", "statuses", "defeated", "major", "minor", "actions_round", "active",
-  "consumables", "binding_crystals", "outcome"
+  "consumables", "binding_crystals", "outcome", "moves", "moves_round"
 ]);
 /** The flags of the Combat the rules write: the opportunity attacks made this turn (CR-G10). */
 export const COMBAT_FLAGS = Object.freeze(["oa_spent", "oa_turn"]);

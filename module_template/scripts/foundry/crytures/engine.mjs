@@ -1,6 +1,6 @@
 /**
  * The Crytures rules core as the Foundry layer calls it: dice-free rules run directly, rolling
- * rules through `foundry/dice.mjs` (dice on demand, each die a Foundry `Roll`), always with this
+ * rules through `foundry/dice.mjs` (dice on demand, each pool one Foundry `Roll`), always with this
  * module's rules_config (whose `type_chart` the build joined from the content's type charts,
  * CR-G04), and each call recorded exactly as a golden fixture holds it.
  * @module foundry/crytures/engine
@@ -9,7 +9,7 @@
 import { RuleError } from "../../rules/errors.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
-import { diceOf, dieFormula, rollRule } from "../dice.mjs";
+import { rollRule } from "../dice.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "crytures";
@@ -40,14 +40,16 @@ export function runDiceFree(rule, input) {
 }
 
 /**
- * Run a rule with its dice rolled on demand.
+ * Run a rule with its dice rolled on demand, one Foundry `Roll` per pool it takes at once
+ * (`rollRule`'s `pools`): an attack pool's `4d10`, an initiative pool, a Talent check, a
+ * roll-off's dice for the whole tied group (CR-R02, CR-R10, CR-G24).
  * @param {string} rule
  * @param {Record<string, unknown>} input
  * @returns {Promise<RolledCall>}
  */
 export async function runRolled(rule, input) {
   const config = configOverrides();
-  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input);
+  const { result, dice, rolls } = await rollRule(RULESET, rule, config, input, { pools: true });
   return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
 }
 
@@ -86,50 +88,4 @@ export async function readOrWarn(read) {
  */
 export function refuseResult(result) {
   return refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error?.message ?? "" }));
-}
-
-/** No rule of this ruleset asks for this many dice; a rule that does is looping. */
-const MAX_DICE = 10000;
-
-/**
- * The events a rule gives when every die shows 1: a dry run that rolls nothing, for what does
- * not hang on the faces (the size of each attack pool, CR-R10). A refusal gives its error.
- * @param {string} rule
- * @param {Record<string, unknown>} input
- * @returns {CaseResult}
- */
-export function dryRun(rule, input) {
-  /** @type {{d: number|string, v: number}[]} */
-  const dice = [];
-  for ( ;; ) {
-    const result = runCase(RULESET, rule, configOverrides(), input, dice);
-    const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;
-    if ( (asked === undefined) || (dice.length >= MAX_DICE) ) return result;
-    dice.push({ d: asked, v: 1 });
-  }
-}
-
-/**
- * Run a rule with one Foundry `Roll` of `Nd10` per pool it rolls (`sizes`, in the order it
- * takes them), then any further die it asks for (a roll-off's) rolled on demand, one `Roll` each.
- * @param {string} rule
- * @param {Record<string, unknown>} input
- * @param {number[]} sizes  the d10 pools, in order (a pool of no dice rolls nothing)
- * @returns {Promise<RolledCall>}
- */
-export async function runPools(rule, input, sizes) {
-  const config = configOverrides();
-  /** @type {Roll[]} */
-  const rolls = [];
-  for ( const size of sizes.filter((n) => n > 0) ) rolls.push(await new Roll(`${size}d10`).evaluate());
-  const dice = diceOf(...rolls);
-  for ( ;; ) {
-    const result = runCase(RULESET, rule, config, input, dice);
-    const asked = result.error?.code === "queue_exhausted" ? result.error.die : undefined;
-    if ( asked === undefined ) return { call: { ruleset: RULESET, rule, config, input, dice }, result, rolls };
-    if ( dice.length >= MAX_DICE ) throw new Error(`${RULESET}.${rule} asked for more than ${MAX_DICE} dice`);
-    const roll = await new Roll(dieFormula(asked)).evaluate();
-    rolls.push(roll);
-    dice.push(...diceOf(roll));
-  }
 }

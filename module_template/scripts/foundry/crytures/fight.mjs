@@ -129,10 +129,19 @@ export function engineIds(combatants) {
  * @returns {number[]}
  */
 export function spaceOf(token) {
-  const { grid, tokens } = board();
-  const placed = tokens.placeables.find((t) => t.id === token.id);
+  const placed = board().tokens.placeables.find((t) => t.id === token.id);
   if ( !placed ) throw bad(`${token.name} has no token on the viewed scene`);
-  const offset = grid.getOffset(placed.center);
+  return spaceAt(placed.center);
+}
+
+/**
+ * The grid space of a point of the viewed scene (CR-G06), as `spaceOf` reads a token's centre.
+ * @param {{x: number, y: number}} point
+ * @returns {number[]}
+ */
+export function spaceAt(point) {
+  const { grid } = board();
+  const offset = grid.getOffset(point);
   if ( !grid.isHexagonal ) return [offset.j, offset.i];
   const cube = /** @type {foundry.grid.HexagonalGrid} */ (grid).offsetToCube(offset);
   return [cube.q, cube.r];

@@ -17,7 +17,7 @@ import { MODULE_ID, RULES_CONFIG } from "../../config.mjs";
 import { roller } from "../../rules/crytures/content.mjs";
 import { postCard } from "../chat-card.mjs";
 import { isActiveGm } from "../gm-requests.mjs";
-import { readOrWarn, refuse, refuseResult, runPools } from "./engine.mjs";
+import { readOrWarn, refuse, refuseResult, runRolled } from "./engine.mjs";
 import { enrolled, gridMatches, readFight } from "./fight.mjs";
 
 /**
@@ -46,7 +46,7 @@ function enrolment(seat) {
   return {
     health: stats.health, stamina: stats.stamina ?? 0, mana: stats.mana ?? 0, statuses: [], defeated: false,
     major: true, minor: true, actions_round: 0, active: false, consumables: null, binding_crystals: null,
-    outcome: null
+    outcome: null, moves: 0, moves_round: 0
   };
 }
 
@@ -130,7 +130,7 @@ function orderText(order, names) {
  */
 async function rollAll(combat, seats) {
   const combatants = seats.map((s) => roller(s.fighter, s.id));
-  const { call, result, rolls } = await runPools("initiative", { combatants }, combatants.map((c) => c.speed + c.reflexes));
+  const { call, result, rolls } = await runRolled("initiative", { combatants });
   if ( result.error ) return refuseResult(result);
   const order = /** @type {any} */ (result.state).order;
   const byId = Object.fromEntries(seats.map((s) => [s.id, s]));
@@ -169,7 +169,7 @@ async function addEntrant(combat, seats, entrant) {
   const acted = combat.started ? Math.min(combat.turn ?? 0, order.length) : 0;
   const who = roller(entrant.fighter, entrant.id);
   const input = { order, acted, entrant: who };
-  const { call, result, rolls } = await runPools("late_entrant", input, [who.speed + who.reflexes]);
+  const { call, result, rolls } = await runRolled("late_entrant", input);
   if ( result.error ) return refuseResult(result);
   const state = /** @type {any} */ (result.state);
   const byId = Object.fromEntries(seats.map((s) => [s.id, s.combatant.id]));

@@ -13,7 +13,7 @@
 
 import { enemy as enemyInput, member as memberInput } from "../../rules/crytures/content.mjs";
 import { applyAndPost, flagChange } from "./changes.mjs";
-import { dryRun, readOrWarn, refuse, refuseResult, runDiceFree, runPools } from "./engine.mjs";
+import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engine.mjs";
 import { board, enrolled, fightFlags, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
 import { ask, checkbox, first, row, select, textInput, wholeNumber } from "./windows.mjs";
@@ -242,10 +242,7 @@ export async function battleMontage() {
   const foes = enemies.map(enemyOf);
   if ( foes.some((e) => e === null) ) return refuse(game.i18n.localize("RULEPACK.Crytures.Montage.EnemyNoPower"));
   const input = { party: ranked.map((r) => r.member), enemies: foes };
-  const dry = dryRun("battle_montage", input);
-  if ( dry.error ) return refuseResult(dry);
-  const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "montage_roll").map((e) => e.size);
-  const { call, result, rolls } = await runPools("battle_montage", input, sizes);
+  const { call, result, rolls } = await runRolled("battle_montage", input);
   if ( result.error ) return refuseResult(result);
   const names = Object.fromEntries([...party, ...enemies].map((s) => [s.id, s.name]));
   const changes = montageChanges(party, enemies, result.state);

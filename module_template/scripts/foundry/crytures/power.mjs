@@ -13,7 +13,7 @@
 import { RULES_CONFIG } from "../../config.mjs";
 import { steps, distance } from "../../rules/crytures/common.mjs";
 import { actionChanges, actionsOf, applyAndPost, fightChanges, missingGm, oaChanges, oaSpentOf } from "./changes.mjs";
-import { dryRun, readOrWarn, refuse, refuseResult, runDiceFree, runPools } from "./engine.mjs";
+import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engine.mjs";
 import { enrolled, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { powerLines } from "./summary.mjs";
 import { ask, checkbox, dieMods, first, select, textInput } from "./windows.mjs";
@@ -103,17 +103,19 @@ function powerOption(power, user, target) {
 }
 
 /**
- * The power window's form.
+ * The power window's form, `chosen` (a power's id) selected, else the first power.
  * @param {Seat} user
  * @param {Seat|undefined} target
+ * @param {string} [chosen]
  * @returns {string}
  */
-function powerForm(user, target) {
+function powerForm(user, target, chosen) {
   const i18n = game.i18n;
   const heading = target ? i18n.format("RULEPACK.Crytures.PowerHeading", { user: user.name, target: target.name })
     : i18n.format("RULEPACK.Crytures.PowerHeadingAlone", { user: user.name });
+  const options = user.powers.map((p) => powerOption(p, user, target));
   return `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
-    + select("power", i18n.localize("RULEPACK.Crytures.Power"), user.powers.map((p) => powerOption(p, user, target)))
+    + select("power", i18n.localize("RULEPACK.Crytures.Power"), options, chosen)
     + textInput("die_mods", i18n.localize("RULEPACK.Crytures.DieMods"), "")
     + SITUATIONS.map((s) => checkbox(s.id, i18n.localize(s.label))).join("")
     + checkbox("opportunity", i18n.localize("RULEPACK.Crytures.Opportunity"));
@@ -196,24 +198,29 @@ async function readSelection(attacker, targeted) {
 }
 
 /**
- * Use a power of the controlled token's fighter and post the card.
+ * Use a power of the controlled token's fighter and post the card. A power's own macro names it
+ * (its key): the window opens with it chosen, and a fighter without it is told so; the chooser
+ * macro names none (the first power is chosen).
+ * @param {string} [powerKey]  the power's key, as its macro names it
  * @param {{user?: Token|null, target?: Token|null}} [tokens]  defaults to the canvas selection
  * @returns {Promise<ChatMessage|undefined>}
  */
-export async function usePower({ user = controlledToken(), target = targetedToken() } = {}) {
+export async function usePower(powerKey, { user = controlledToken(), target = targetedToken() } = {}) {
   const fight = await readSelection(user, target);
   if ( !fight ) return undefined;
   if ( !fight.user.powers.length ) return refuse(game.i18n.format("RULEPACK.Crytures.NoPowers", { name: fight.user.name }));
-  const values = await ask(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target),
+  const chosen = fight.user.powers.find((p) => p.id === powerKey);
+  if ( (powerKey !== undefined) && !chosen ) {
+    const power = fight.user.docs.power[String(powerKey)]?.name ?? String(powerKey);
+    return refuse(game.i18n.format("RULEPACK.Crytures.LacksPower", { name: fight.user.name, power }));
+  }
+  const values = await ask(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
     game.i18n.localize("RULEPACK.Crytures.Use"));
   if ( !values ) return undefined;
   const built = powerInput(fight, values);
   if ( "error" in built ) return refuse(built.error);
   if ( missingGm([...fight.seats.map((s) => s.combatant), fight.combat]) ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
-  const dry = dryRun("use_power", built.input);
-  if ( dry.error ) return refuseResult(dry);
-  const sizes = /** @type {any[]} */ (dry.events).filter((e) => e.type === "attack_pool").map((e) => e.size);
-  const { call, result, rolls } = await runPools("use_power", built.input, sizes);
+  const { call, result, rolls } = await runRolled("use_power", built.input);
   if ( result.error ) return refuseResult(result);
   const state = /** @type {any} */ (result.state);
   const changes = [...fightChanges(fight.seats, state.combatants),

@@ -1,6 +1,7 @@
 /**
  * The Crytures part of the module API, `game.modules.get(id).api.crytures`: what the shipped
- * macros call (a power, initiative, summon and recall, the Battle Montage); and the GM's side of
+ * macros call (a power, initiative, summon and recall, the Battle Montage); the move and shift
+ * steps a Combatant's token takes when it is moved on its turn (`movement.mjs`); and the GM's side of
  * a player's card that changes a Combatant the player does not own (`foundry/gm-writes.mjs`):
  * only the fight-state flags the rules write are accepted (`changes.mjs` `WRITABLE`).
  * @module foundry/crytures/register
@@ -10,6 +11,7 @@ import { registerGmWrites } from "../gm-writes.mjs";
 import { KIND, WRITABLE } from "./changes.mjs";
 import { registerRoundHook, rollInitiative } from "./initiative.mjs";
 import { battleMontage } from "./montage.mjs";
+import { registerMovementHook } from "./movement.mjs";
 import { usePower } from "./power.mjs";
 import { recall, summon } from "./summon.mjs";
 
@@ -37,5 +39,6 @@ function allowed(document, path) {
 export function register(_core) {
   registerGmWrites(KIND, { allowed });
   registerRoundHook();
+  registerMovementHook();
   return CRYTURES_API;
 }

@@ -15,12 +15,16 @@ import { escapeHtml } from "../html.mjs";
  */
 
 /**
- * `<option>`s, the first selected.
+ * `<option>`s, the one of id `chosen` selected (else the first, as a select shows).
  * @param {Option[]} options
+ * @param {string} [chosen]
  * @returns {string}
  */
-export function optionsHtml(options) {
-  return options.map(({ id, label }) => `<option value="${escapeHtml(id)}">${escapeHtml(label)}</option>`).join("");
+export function optionsHtml(options, chosen) {
+  return options.map(({ id, label }) => {
+    const selected = id === chosen ? " selected" : "";
+    return `<option value="${escapeHtml(id)}"${selected}>${escapeHtml(label)}</option>`;
+  }).join("");
 }
 
 /**
@@ -55,14 +59,15 @@ export function textInput(name, label, value) {
 }
 
 /**
- * A select row.
+ * A select row, `chosen` (an option's id) selected.
  * @param {string} name
  * @param {string} label  localised
  * @param {Option[]} options
+ * @param {string} [chosen]
  * @returns {string}
  */
-export function select(name, label, options) {
-  return row(label, `<select name="${escapeHtml(name)}">${optionsHtml(options)}</select>`);
+export function select(name, label, options, chosen) {
+  return row(label, `<select name="${escapeHtml(name)}">${optionsHtml(options, chosen)}</select>`);
 }
 
 /**

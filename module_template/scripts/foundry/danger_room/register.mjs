@@ -8,6 +8,7 @@
 
 import { MODULE_ID } from "../../config.mjs";
 import { aftermath } from "./aftermath.mjs";
+import { registerKeybindings, registerTrackerControls } from "./controls.mjs";
 import { entryFor, readFight } from "./fight.mjs";
 import { orderRound, requeue } from "./order.mjs";
 import { isActiveGm } from "../gm-requests.mjs";
@@ -22,10 +23,11 @@ import { report } from "./ui.mjs";
 /**
  * What macros reach through `api.danger_room`.
  * @typedef {object} DangerRoomApi
- * @property {() => Promise<string|undefined>} pickCard     pick the selected fighter's card in secret
+ * @property {(combatant?: Combatant) => Promise<string|undefined>} pickCard  pick the fighter's card in secret
+ *   (the given Combatant's, else the selected token's)
  * @property {() => Promise<boolean|undefined>} revealSpeeds GM: reveal the Speeds, order the round
  * @property {(card: string) => Promise<void>} playCard     play a card on the fighter's turn
- * @property {() => Promise<void>} wait                     Wait: drop to the end of the order
+ * @property {(combatant?: Combatant) => Promise<void>} wait  Wait: drop to the end of the order
  * @property {() => Promise<void>} endTurn                  GM: end the Turn, start the next round
  * @property {() => Promise<string|undefined>} setVisibility GM: the location's Visibility
  * @property {() => Promise<void>} cardlessSave             a save without a card
@@ -99,7 +101,8 @@ export function registerDangerRoomHooks() {
 /** @typedef {DangerRoomApi} RulesetApi */
 
 /**
- * This ruleset's part of the module API, with the hooks that keep every client's fight in step.
+ * This ruleset's part of the module API, with the hooks that keep every client's fight in step,
+ * and the keys and tracker buttons of the Turn's steps (`controls.mjs`; called on `init`).
  * @param {import("../../main.mjs").CoreApi} _core
  * @returns {RulesetApi}
  */
@@ -107,5 +110,7 @@ export function register(_core) {
   registerDangerRoomHooks();
   registerRelay();
   registerTrackerGuard();
+  registerKeybindings();
+  registerTrackerControls();
   return DANGER_ROOM;
 }

@@ -18,7 +18,7 @@ import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
 import { fightConfig } from "./settings.mjs";
 import { fightStep } from "./steps.mjs";
 import { OWN_UPDATE } from "./tracker.mjs";
-import { activeCombat, askForm, needsGm, report, selectedCombatant } from "./ui.mjs";
+import { activeCombat, askForm, chosenCombatant, needsGm, report } from "./ui.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -31,14 +31,16 @@ import { activeCombat, askForm, needsGm, report, selectedCombatant } from "./ui.
 /* -------------------------------------------- */
 
 /**
- * DR-R07 step 1: pick the selected fighter's card for this Turn in secret. The choice stays on
- * this client; the Combatant shows only its commitment.
+ * DR-R07 step 1: pick the fighter's card for this Turn in secret: the given Combatant's (the
+ * tracker's control) or the selected token's (the macro, the key). The choice stays on this
+ * client; the Combatant shows only its commitment.
+ * @param {Combatant} [chosen]  the Combatant to pick for (default: the selected token's)
  * @returns {Promise<string|undefined>}  the card picked
  */
-export async function pickCard() {
+export async function pickCard(chosen) {
   try {
     const combat = activeCombat();
-    const combatant = selectedCombatant(combat);
+    const combatant = chosenCombatant(combat, chosen);
     if ( !combatant.isOwner ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.NotYours"));
     if ( roundFlag(combat, combatant, "reveal") ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.AlreadyRevealed"));
     const actor = combatant.actor;
@@ -263,14 +265,16 @@ export async function beginTurn(fight, entry) {
 }
 
 /**
- * DR-R07 step 5: the selected fighter Waits: it drops to the end of the order, once per Turn.
+ * DR-R07 step 5: the fighter Waits (the given Combatant, else the selected token's): it drops
+ * to the end of the order, once per Turn.
+ * @param {Combatant} [chosen]  the Combatant that Waits (default: the selected token's)
  * @returns {Promise<void>}
  */
-export async function wait() {
+export async function wait(chosen) {
   try {
     needsGm();
     const combat = activeCombat();
-    const combatant = selectedCombatant(combat);
+    const combatant = chosenCombatant(combat, chosen);
     checkTurn(combat, combatant);
     const items = await moduleItems();
     const fight = readFight(combat, items);

@@ -57,6 +57,19 @@ export function selectedCombatant(combat) {
 }
 
 /**
+ * The Combatant a step acts for: the one given (a tracker control's row), which must be in the
+ * fight, else the selected token's (`selectedCombatant`).
+ * @param {Combat} combat
+ * @param {Combatant} [chosen]
+ * @returns {Combatant}
+ */
+export function chosenCombatant(combat, chosen) {
+  if ( chosen === undefined ) return selectedCombatant(combat);
+  if ( chosen.parent !== combat ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.NotInFight"));
+  return chosen;
+}
+
+/**
  * The Combatants of the tokens the user targets, in target order; a target outside the fight is
  * a PlayError.
  * @param {Combat} combat

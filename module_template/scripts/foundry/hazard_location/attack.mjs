@@ -24,6 +24,7 @@ import { beginAttack, rollerLines, rollerOf } from "./rollers.mjs";
 import { attackWindow, calledShotWindow } from "./windows.mjs";
 import { attackOddsRender } from "./odds.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
+import { metresPerHex } from "./settings.mjs";
 import { runCase } from "../../rules/harness.mjs";
 
 /**
@@ -36,16 +37,14 @@ import { runCase } from "../../rules/harness.mjs";
 /** This module's rules_config, read as the engine reads it. */
 const CONFIG = /** @type {Record<string, any>} */ (RULES_CONFIG);
 
-/** One hex in metres (HZ-G32). */
-const METRES_PER_HEX = Number(CONFIG.metres_per_hex);
-
 /**
  * A length as the window and the card show it: "3 hexes (30 m)", "25 m".
  * @param {Length} length
  * @returns {string}
  */
 export function lengthText(length) {
-  const metres = metresOf(length, METRES_PER_HEX);
+  // One hex in metres (HZ-G32), as the world's setting says.
+  const metres = metresOf(length, metresPerHex());
   const data = { value: formatQuantity(length.value), metres: metres === null ? "?" : formatQuantity(metres) };
   return length.unit === "hex" ? game.i18n.format("RULEPACK.Hazard.Hexes", data)
     : game.i18n.format("RULEPACK.Hazard.Metres", data);

@@ -10,6 +10,7 @@ import { runCase } from "../../rules/harness.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/hazard_location/shipped.mjs";
 import { rollRule } from "../dice.mjs";
+import { metresPerHex } from "./settings.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "hazard_location";
@@ -22,12 +23,13 @@ export const RULESET = "hazard_location";
 
 /**
  * The config the engine runs with (the module's rules_config, with the Damage of the content's
- * Blast Severity rows, HZ-R25) as overrides of the engine's defaults: only what the content
- * changed, so a card's fixture carries the config it really ran with and nothing more.
+ * Blast Severity rows, HZ-R25, and the world's metres per hex, HZ-G32, `settings.mjs`) as
+ * overrides of the engine's defaults: only what the content or the world changed, so a card's
+ * fixture carries the config it really ran with and nothing more.
  * @returns {Record<string, unknown>}
  */
 export function configOverrides() {
-  return sharedOverrides(RULESET, engineConfig);
+  return sharedOverrides(RULESET, (config, data) => ({ ...engineConfig(config, data), metres_per_hex: metresPerHex() }));
 }
 
 /**

@@ -13,6 +13,7 @@ import { attack } from "./attack.mjs";
 import { blast } from "./blast.mjs";
 import { KIND, WRITABLE } from "./changes.mjs";
 import { registerRollers } from "./rollers.mjs";
+import { registerHazardSettings } from "./settings.mjs";
 
 /** The attack macro (HZ-R01, HZ-R16) and the blast macro (HZ-R25-R27). */
 export const HAZARD_API = Object.freeze({ attack, blast });
@@ -32,11 +33,13 @@ function allowed(document, path) {
 }
 
 /**
- * This ruleset's part of the module API, and the GM's side of its relayed writes.
+ * This ruleset's part of the module API, the GM's side of its relayed writes and the world's
+ * metres per hex (`settings.mjs`; called on `init`).
  * @param {import("../../main.mjs").CoreApi} _core
  * @returns {RulesetApi}
  */
 export function register(_core) {
+  registerHazardSettings();
   registerGmWrites(KIND, { allowed });
   registerRollers();
   return HAZARD_API;

@@ -34,7 +34,7 @@ export class Turn {
     this.oaSpent = [...inp.oa_spent];
     /** @type {string[]} */
     this.provoked = [];
-    this.moves = 0;
+    this.moves = inp.moves;
     this.config = config;
   }
 

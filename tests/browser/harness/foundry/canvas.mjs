@@ -2,7 +2,8 @@
  * Stand-ins for the canvas and its scene: `canvas.scene` (a `Scene` with `TokenDocument`s),
  * `canvas.grid` (`type`, `isGridless`, `isSquare`, `isHexagonal`, `distance`, `units`,
  * `measurePath`, `getOffset`, `offsetToCube`), `canvas.tokens` and `canvas.templates`
- * (`controlled`, `placeables`), `Token` (`id`, `name`, `actor`, `center`, `document`) and
+ * (`controlled`, `placeables`), `Token` (`id`, `name`, `actor`, `center`, `getCenterPoint`,
+ * `document`) and
  * `MeasuredTemplate` (`document`: `x`, `y`, `distance`, `t`), and the user's targets
  * (`game.user.targets`, a Set of tokens as Foundry's `UserTargets` is).
  *
@@ -206,6 +207,18 @@ export class Token {
 
   get center() {
     return { x: this.document.x, y: this.document.y };
+  }
+
+  /**
+   * `Token#getCenterPoint(position)`: "Get the center point for a given position or the current
+   * position" (v12 https://foundryvtt.com/api/v12/classes/client.Token.html#getCenterPoint,
+   * v13 https://foundryvtt.com/api/classes/foundry.canvas.placeables.Token.html#getCenterPoint).
+   * Foundry adds half the token's size to a top-left position; the harness stores a token's
+   * centre as its `x` and `y` (as `center` reads them), so a position here is already its centre.
+   * @param {{x: number, y: number}} [position]
+   */
+  getCenterPoint(position = this.document) {
+    return { x: position.x, y: position.y };
   }
 }
 

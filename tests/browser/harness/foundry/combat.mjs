@@ -4,7 +4,8 @@
  * `round`/`turn`, `updateEmbeddedDocuments`, and what the tracker's buttons call: `rollAll`,
  * `rollInitiative`, `resetAll` (Reset), `nextTurn` (a player's End Turn), `previousTurn`,
  * `nextRound`. Updates go through `Document#update`: recorded, permission-checked,
- * `preUpdate<Document>` hooks may cancel them, `update<Document>` hooks fire.
+ * `preUpdate<Document>` hooks may cancel them, `update<Document>` hooks fire, and an open tracker
+ * (`tracker.mjs`, `ui.combat`) renders again.
  *
  * Permissions as Foundry's server applies them: a GM may change anything; a player may change,
  * on a Combatant whose actor they own, only its `initiative`, `flags` and `defeated` (v13 also
@@ -51,6 +52,11 @@ export class Combatant extends Document {
     return this.actor?.getUserLevel(user) ?? 0;
   }
 
+  /** Foundry renders the Combat's apps, the tracker among them, after a change. */
+  _onUpdate() {
+    globalThis.ui?.combat?.refresh();
+  }
+
   canUserModify(user, action, data = {}) {
     if (user?.isGM) return true;
     if (!this.testUserPermission(user, "OWNER")) return false;
@@ -66,6 +72,11 @@ export class Combat extends Document {
   /** A Combat belongs to the GM (players own none by default). */
   getUserLevel(user) {
     return user?.isGM ? 3 : 0;
+  }
+
+  /** Foundry renders the Combat's apps, the tracker among them, after a change. */
+  _onUpdate() {
+    globalThis.ui?.combat?.refresh();
   }
 
   canUserModify(user, action, data = {}) {

@@ -75,9 +75,15 @@ export class StringField extends DataField {
     super({ blank: true, trim: true, ...options });
   }
 
+  /**
+   * As v12's StringField#clean: trimmed, and an empty string kept only for a `blank` field
+   * ("Permit empty strings for blank fields"), else taken as no value, so the initial one (a
+   * sheet's emptied text input submits "" for a field that may be null).
+   */
   clean(value) {
-    const cleaned = super.clean(value);
-    return typeof cleaned === "string" && this.options.trim ? cleaned.trim() : cleaned;
+    let text = typeof value === "string" && this.options.trim ? value.trim() : value;
+    if (text === "" && !this.options.blank) text = undefined;
+    return super.clean(text);
   }
 
   _validateType(value) {

@@ -27,12 +27,14 @@ import { Die, FateDie, NumericTerm, OperatorTerm, Roll } from "./dice.mjs";
 import { DOCUMENT_CLASSES } from "./documents.mjs";
 import { DataModel, FIELDS, TypeDataModel } from "./fields.mjs";
 import { Hooks } from "./hooks.mjs";
+import { ClientKeybindings } from "./keybindings.mjs";
 import { Localization } from "./i18n.mjs";
 import { Notifications } from "./notifications.mjs";
 import { CompendiumCollection } from "./packs.mjs";
 import { applicationNamespaces, installMovedGlobals, RELEASES, utilsNamespace } from "./release.mjs";
 import { ClientSettings } from "./settings.mjs";
 import { Socket } from "./socket.mjs";
+import { CombatTracker } from "./tracker.mjs";
 import { addDesignatedUser, Users } from "./users.mjs";
 import { fromUuid } from "./uuid.mjs";
 import { getProperty, setProperty } from "./utils.mjs";
@@ -76,6 +78,7 @@ function buildGame(manifest, release, system) {
     modules: new Collection([[manifest.id, { ...manifest, active: true }]]),
     i18n: new Localization("en"),
     settings: new ClientSettings(release.generation),
+    keybindings: new ClientKeybindings(),
     // Connected before `init`, as Foundry's client is.
     socket: new Socket(),
   };
@@ -88,7 +91,7 @@ function globalsFor(manifest, release, system) {
   return {
     CONFIG: buildConfig(),
     game: buildGame(manifest, release, system),
-    ui: { notifications: new Notifications() },
+    ui: { notifications: new Notifications(), combat: new CombatTracker() },
     Hooks,
     Roll,
     ChatMessage,
@@ -227,6 +230,8 @@ export async function boot(moduleId, { generation = 12, system = "worldbuilding"
   game.messages = new Collection();
   game.combat = null;
   game.journal = new Collection();
+  // Game#setupGame: the keyboard's bindings are set up after init; no keybinding registers since.
+  game.keybindings.initialize();
   Hooks.callAll("setup");
   game.ready = true;
   Hooks.callAll("ready");
