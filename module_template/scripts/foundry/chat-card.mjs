@@ -16,55 +16,39 @@
  *     const changes = await applyChanges([{ document: actor, path: "system.health.value", value: 3 }]);
  *     await postCard({ title, rolls: [roll], call, result, summary: [line], changes });
  *
- * Everything the card shows is rebuilt from the message's flags (`flags[MODULE_ID]`: `card`,
- * `changes`, `undone`) each time it is rendered, so the list a GM reads is the list Undo restores.
- * All text is plain text until `escapeHtml`; records never go into HTML attributes. Document
- * changes and their undo live in `card-changes.mjs`, the YAML emitter in `yaml.mjs`.
+ * One action over several targets (a blast, an area attack) posts one card of its own with
+ * `postPartsCard`: the outcome line, then a section per target (one rules call each) with its
+ * own Undo (`card-parts.mjs`), an Undo of the whole card, and one fixture per target.
+ *
+ * Everything the card shows is rebuilt from the message's flags (`card-state.mjs`) each time it
+ * is rendered, so the list a GM reads is the list Undo restores. All text is plain text until
+ * `escapeHtml`; records never go into HTML attributes. Document changes and their undo live in
+ * `card-changes.mjs`, the fixture in `card-fixture.mjs`.
  * @module foundry/chat-card
  */
 
 import { MODULE_ID } from "../config.mjs";
 import { applyChanges, changeLabel, changeText, changedSince, notOwnedBy, restoreChanges } from "./card-changes.mjs";
+import { copyFixture, fixtureYaml } from "./card-fixture.mjs";
+import { partHeading, partsHtml } from "./card-parts.mjs";
+import { afterUndo, laterChange, readCard, recordsToUndo } from "./card-state.mjs";
 import { diceOf } from "./dice.mjs";
 import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { cardRollMode, cardVisibility } from "./settings.mjs";
 import { traceLines } from "./card-trace.mjs";
-import { toYaml } from "./yaml.mjs";
 
 /**
  * @typedef {import("./trace.mjs").TraceEntry} TraceEntry
  * @typedef {Readonly<Record<string, TraceEntry>>} TraceTable  event type → catalogue id and label
- * @typedef {{d: number|string, v: number}} DieFace  one face of the dice queue (catalogue §0)
+ * @typedef {import("./card-state.mjs").DieFace} DieFace
+ * @typedef {import("./card-state.mjs").RulesCall} RulesCall
+ * @typedef {import("./card-state.mjs").TraceLine} TraceLine
+ * @typedef {import("./card-state.mjs").CardData} CardData
+ * @typedef {import("./card-state.mjs").CardPart} CardPart
+ * @typedef {import("./card-state.mjs").CardState} CardState
  * @typedef {import("../rules/harness.mjs").CaseResult} CaseResult
  * @typedef {import("./card-changes.mjs").ChangeRecord} ChangeRecord
- */
-
-/**
- * The rules-core call behind a card, exactly as `runCase` took it (and as a fixture holds it).
- * @typedef {object} RulesCall
- * @property {string} ruleset                  e.g. "primitives"
- * @property {string} rule                     snake_case, e.g. "table_lookup"
- * @property {Record<string, unknown>} config  overrides of the ruleset's config ({} for none)
- * @property {Record<string, unknown>} input
- * @property {DieFace[]} dice
- */
-
-/**
- * One rules-trace line as stored: the catalogue id (null when the ruleset's TRACE has no entry
- * for the event type) and the localised plain text.
- * @typedef {{id: string|null, text: string}} TraceLine
- */
-
-/**
- * The card as stored in `flags[MODULE_ID].card`.
- * @typedef {{title: string, summary: string[], call: RulesCall, result: {events: object[],
- *   state: Record<string, unknown>}, trace: TraceLine[]}} CardData
- */
-
-/**
- * What a card shows: its stored data, changes and whether they were undone.
- * @typedef {{card: CardData, changes: ChangeRecord[], undone: boolean}} CardState
  */
 
 /**
@@ -78,6 +62,17 @@ import { toYaml } from "./yaml.mjs";
  * @property {ChangeRecord[]} [changes]   what `applyChanges` returned
  * @property {TraceTable} [trace]         defaults to the engine's `TRACE` (`traces.mjs`)
  * @property {ChatSpeakerData} [speaker]  defaults to `ChatMessage.getSpeaker()`
+ */
+
+/**
+ * One target of `postPartsCard`: its rules call and what it gave, as `CardSpec` has them (its
+ * first summary line names the target), and the changes it left for the GM's client, in words.
+ * @typedef {Omit<CardSpec, "title"|"speaker"> & {pending?: string[]}} PartSpec
+ */
+
+/**
+ * What `postPartsCard` takes: the title, the outcome line(s) on top, one part per target.
+ * @typedef {{title: string, summary: string[], parts: PartSpec[], speaker?: ChatSpeakerData}} PartsSpec
  */
 
 /** Ids of messages whose Undo is running: a double click restores once. */
@@ -118,17 +113,19 @@ function changesHtml({ changes, undone }) {
 }
 
 /**
- * The trace section: one item per line, its catalogue id (when known) as a data attribute.
+ * The trace section: one item per line, its catalogue id (when known) as a data attribute;
+ * headed by the target it is about on a card of several.
  * @param {TraceLine[]} trace
+ * @param {string} [about]
  * @returns {string}
  */
-function traceHtml(trace) {
+function traceHtml(trace, about) {
   const items = trace.map(({ id, text }) => {
     const attr = id ? ` data-catalogue-id="${escapeHtml(id)}"` : "";
     return `<li${attr}>${escapeHtml(text)}</li>`;
   });
-  return `<section class="rulepack-trace"><h4>${escapeHtml(game.i18n.localize("RULEPACK.Card.Trace"))}</h4>`
-    + `<ol>${items.join("")}</ol></section>`;
+  const heading = game.i18n.localize("RULEPACK.Card.Trace") + (about ? `: ${about}` : "");
+  return `<section class="rulepack-trace"><h4>${escapeHtml(heading)}</h4><ol>${items.join("")}</ol></section>`;
 }
 
 /**
@@ -137,39 +134,45 @@ function traceHtml(trace) {
  * @param {boolean} mayUndo
  * @returns {string}
  */
-function actionsHtml({ changes, undone }, mayUndo) {
+function actionsHtml(state, mayUndo) {
   const button = (/** @type {string} */ action, /** @type {string} */ label) =>
     `<button type="button" data-rulepack-action="${action}">${escapeHtml(label)}</button>`;
-  const undo = mayUndo && changes.length && !undone ? button("undo", game.i18n.localize("RULEPACK.Card.Undo")) : "";
+  const label = state.card.parts ? game.i18n.localize("RULEPACK.Card.UndoAll") : game.i18n.localize("RULEPACK.Card.Undo");
+  const undo = mayUndo && recordsToUndo(state).length ? button("undo", label) : "";
   const copy = button("fixture", game.i18n.localize("RULEPACK.Card.CopyFixture"));
   return `<footer class="rulepack-actions">${undo}${copy}</footer>`;
 }
 
 /**
  * What the card says at a glance, from the stored state alone: the outcome (the first summary
- * line, on top), the other result lines and the changes (unless `changes` is false).
+ * line, on top), the other result lines and the changes (unless `changes` is false); on a card
+ * of several targets, a section per target (with its Undo when `mayUndo`).
  * @param {CardState} state
- * @param {{changes?: boolean}} [shown]
+ * @param {{changes?: boolean, mayUndo?: boolean}} [shown]
  * @returns {string}
  */
-function bodyHtml(state, { changes = true } = {}) {
+function bodyHtml(state, { changes = true, mayUndo = false } = {}) {
   const summary = state.card.summary.map((line, i) => {
     const outcome = i === 0 ? " rulepack-outcome" : "";
     return `<p class="rulepack-summary${outcome}">${escapeHtml(line)}</p>`;
   });
+  if ( state.card.parts ) return summary.join("") + partsHtml(state, { changes, mayUndo });
   return summary.join("") + (changes ? changesHtml(state) : "");
 }
 
 /**
- * The details, collapsed until a reader opens them: Foundry's own roll HTML, then the trace.
+ * The details, collapsed until a reader opens them: Foundry's own roll HTML, then the trace
+ * (one per target on a card of several).
  * @param {CardState} state
  * @param {string[]} dice  each roll's rendered HTML
  * @returns {string}
  */
 function detailsHtml(state, dice) {
   const label = escapeHtml(game.i18n.localize("RULEPACK.Card.Details"));
+  const { parts } = state.card;
+  const traces = parts ? parts.map((part) => traceHtml(part.trace, partHeading(part))).join("") : traceHtml(state.card.trace);
   return `<details class="rulepack-details"><summary>${label}</summary>`
-    + `<div class="rulepack-dice">${dice.join("")}</div>${traceHtml(state.card.trace)}</details>`;
+    + `<div class="rulepack-dice">${dice.join("")}</div>${traces}</details>`;
 }
 
 /**
@@ -181,36 +184,27 @@ function detailsHtml(state, dice) {
  */
 async function cardContent(state, rolls) {
   const dice = await Promise.all(rolls.map((roll) => roll.render()));
-  return `<div class="rulepack-card"><div class="rulepack-body">${bodyHtml(state)}</div>`
+  return `<div class="rulepack-card"><div class="rulepack-body">${bodyHtml(state, { mayUndo: true })}</div>`
     + `${detailsHtml(state, dice)}${actionsHtml(state, true)}</div>`;
 }
 
 /* -------------------------------------------- */
-/*  Posting, Undo and fixtures                  */
+/*  Posting, Undo                               */
 /* -------------------------------------------- */
 
 /**
- * Post a card: the rolls rendered as Foundry does, the summary, the changes, the rules trace; who
- * sees it follows the user's roll mode (public, GM only, blind, self).
- * @param {CardSpec} spec
+ * Create the card's message: who sees it follows the user's roll mode (public, GM only, blind,
+ * self).
+ * @param {CardState} state
+ * @param {Roll[]} rolls
+ * @param {{title: string, speaker?: ChatSpeakerData}} shown
  * @returns {Promise<ChatMessage|undefined>}
  */
-export async function postCard(spec) {
-  const { result } = spec;
-  if ( result.error ) throw new Error(`${MODULE_ID} | a card needs a result, not the error ${result.error.code}`);
-  const call = structuredClone(spec.call);
-  /** @type {CardData} */
-  const card = {
-    title: spec.title, summary: [...(spec.summary ?? [])], call,
-    result: structuredClone({ events: result.events, state: result.state }),
-    trace: traceLines(call, result, spec.trace)
-  };
-  const state = { card, changes: structuredClone(spec.changes ?? []), undone: false };
-  const rolls = spec.rolls ?? [];
+async function createCard(state, rolls, { title, speaker }) {
   /** @type {ChatMessageData} */
   const data = {
-    speaker: spec.speaker ?? ChatMessage.getSpeaker(),
-    flavor: escapeHtml(spec.title),
+    speaker: speaker ?? ChatMessage.getSpeaker(),
+    flavor: escapeHtml(title),
     content: await cardContent(state, rolls),
     rolls,
     flags: { [MODULE_ID]: state }
@@ -223,93 +217,90 @@ export async function postCard(spec) {
 }
 
 /**
- * The card state stored on a message; null for any other message.
- * @param {ChatMessage} message
- * @returns {CardState|null}
+ * A rules call's stored copy: the call, its result and trace; an error is refused.
+ * @param {PartSpec} spec
+ * @returns {CardPart}
  */
-export function readCard(message) {
-  const card = message.getFlag(MODULE_ID, "card");
-  const changes = message.getFlag(MODULE_ID, "changes");
-  if ( !card || !Array.isArray(card.trace) || !Array.isArray(card.summary) || !Array.isArray(changes) ) return null;
-  return { card, changes, undone: message.getFlag(MODULE_ID, "undone") === true };
+function storedCall(spec) {
+  const { result } = spec;
+  if ( result.error ) throw new Error(`${MODULE_ID} | a card needs a result, not the error ${result.error.code}`);
+  const call = structuredClone(spec.call);
+  return {
+    summary: [...(spec.summary ?? [])], call,
+    result: structuredClone({ events: result.events, state: result.state }),
+    trace: traceLines(call, result, spec.trace)
+  };
 }
 
 /**
- * Undo a card (GM only): restore every `before` in reverse order, then mark the message undone.
- * Refused, changing nothing, when the viewer is not a GM, the card has no changes or was already
- * undone, its author (not a GM) does not own a changed document, or a document no longer holds
- * the card's `after` (someone changed it since).
+ * Post a card: the rolls rendered as Foundry does, the summary, the changes, the rules trace.
+ * @param {CardSpec} spec
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function postCard(spec) {
+  /** @type {CardData} */
+  const card = { title: spec.title, ...storedCall(spec) };
+  const state = { card, changes: structuredClone(spec.changes ?? []), undone: false, undoneParts: [] };
+  return createCard(state, spec.rolls ?? [], spec);
+}
+
+/**
+ * Post one card for an action over several targets: the outcome lines on top, a section per
+ * target (its rules call, changes and Undo), the rolls of every target in the details, one
+ * fixture per target. Each change record keeps the index of its target (`part`).
+ * @param {PartsSpec} spec
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function postPartsCard(spec) {
+  const parts = spec.parts.map((part) => (part.pending?.length ? { ...storedCall(part), pending: [...part.pending] } : storedCall(part)));
+  const changes = spec.parts.flatMap((part, i) => structuredClone(part.changes ?? []).map((record) => ({ ...record, part: i })));
+  /** @type {CardData} */
+  const card = { title: spec.title, summary: [...spec.summary], trace: [], parts };
+  const state = { card, changes, undone: false, undoneParts: [] };
+  return createCard(state, spec.parts.flatMap((part) => part.rolls ?? []), spec);
+}
+
+export { readCard };
+
+/**
+ * Undo a card (GM only): restore every `before` in reverse order, then mark the message undone;
+ * on a card of several targets, with `part`, only that target's (the others stay). Refused,
+ * changing nothing, when the viewer is not a GM, there is nothing left to undo, its author (not
+ * a GM) does not own a changed document, or a document no longer holds the card's `after`
+ * (someone changed it since, another target of the same card included).
  * @param {ChatMessage} message
+ * @param {number} [part]  a target of a card of several
  * @returns {Promise<boolean>}  whether the documents were restored
  */
-export async function undoCard(message) {
+export async function undoCard(message, part) {
   const state = readCard(message);
   const id = message.id;
-  if ( !game.user?.isGM || !state || state.undone || !state.changes.length || undoing.has(id) ) return false;
+  const records = state ? recordsToUndo(state, part) : [];
+  if ( !game.user?.isGM || !state || !records.length || undoing.has(id) ) return false;
   undoing.add(id);
   try {
-    const foreign = await notOwnedBy(state.changes, message.author);
+    const foreign = await notOwnedBy(records, message.author);
     if ( foreign ) {
       ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoForeign", { name: foreign.name }));
       return false;
     }
-    const stale = await changedSince(state.changes);
+    // A later target of the same card that changed the same field, still applied, is a later change too.
+    const stale = (part === undefined ? undefined : laterChange(state, part)) ?? await changedSince(records);
     if ( stale ) {
       ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, label: changeLabel(stale) }));
       return false;
     }
-    await restoreChanges(state.changes);
-    const content = await cardContent({ ...state, undone: true }, message.rolls);
-    await message.update({ [`flags.${MODULE_ID}.undone`]: true, content });
+    await restoreChanges(records);
+    const flags = state.card.parts ? afterUndo(state, part) : { undone: true, undoneParts: [] };
+    const content = await cardContent({ ...state, ...flags }, message.rolls);
+    /** @type {Record<string, unknown>} */
+    const update = { [`flags.${MODULE_ID}.undone`]: flags.undone, content };
+    if ( state.card.parts ) update[`flags.${MODULE_ID}.undoneParts`] = flags.undoneParts;
+    await message.update(update);
     return true;
   } finally {
     undoing.delete(id);
   }
-}
-
-/**
- * The golden fixture of a card (tests/golden/README.md): its rules call, dice and result, `covers`
- * the trace's catalogue ids. The ruleset (the fixture's folder) is named in a leading comment.
- * @param {CardData} card
- * @returns {string}
- */
-export function fixtureYaml(card) {
-  const { call, result } = card;
-  const dice = call.dice.map(({ d, v }) => ({ d, v }));
-  const faces = dice.map(({ d, v }) => `d${d}=${v}`).join(" ");
-  const fixture = {
-    name: `${card.title}: ${call.ruleset}.${call.rule}, dice ${faces}`.trim(),
-    covers: [...new Set(card.trace.map((line) => line.id).filter(Boolean))],
-    rule: call.rule, config: call.config, input: call.input, dice,
-    expected: { events: result.events, state: result.state }
-  };
-  const folder = /^[a-z][a-z0-9_]*$/.test(call.ruleset) ? call.ruleset : "<ruleset>";
-  return toYaml(fixture, { comment: [`ruleset: ${folder}`, `save as tests/golden/${folder}/<name>.yaml`] });
-}
-
-/**
- * Copy a card's fixture to the clipboard, or show it in a dialog where the clipboard is refused
- * (Foundry served over plain http is not a secure context, so `navigator.clipboard` is missing).
- * @param {ChatMessage} message
- * @returns {Promise<string|null>}  the YAML, or null for a message that is not a card
- */
-export async function copyFixture(message) {
-  const state = readCard(message);
-  if ( !state ) return null;
-  const text = fixtureYaml(state.card);
-  try {
-    if ( !navigator.clipboard ) throw new Error("no clipboard");
-    await navigator.clipboard.writeText(text);
-    ui.notifications.info(game.i18n.localize("RULEPACK.Card.FixtureCopied"));
-  } catch {
-    foundry.applications.api.DialogV2.prompt({
-      window: { title: game.i18n.localize("RULEPACK.Card.FixtureTitle") },
-      content: `<textarea class="rulepack-fixture" readonly rows="16">${escapeHtml(text)}</textarea>`,
-      rejectClose: false
-    }).catch((err) => console.error(`${MODULE_ID} | fixture dialog`, err));
-    ui.notifications.info(game.i18n.localize("RULEPACK.Card.FixtureShown"));
-  }
-  return text;
 }
 
 /* -------------------------------------------- */
@@ -319,11 +310,13 @@ export async function copyFixture(message) {
 /**
  * Run a card button; failures are shown, not thrown into the void of an event handler.
  * @param {ChatMessage} message
- * @param {string|undefined} action
+ * @param {HTMLElement} button
  */
-async function runAction(message, action) {
+async function runAction(message, button) {
+  const action = button.dataset.rulepackAction;
   try {
     if ( action === "undo" ) await undoCard(message);
+    else if ( action === "undo-target" ) await undoCard(message, Number(button.dataset.rulepackPart));
     else if ( action === "fixture" ) await copyFixture(message);
   } catch(err) {
     ui.notifications.error(game.i18n.format("RULEPACK.Card.ActionFailed", { message: String(err) }));
@@ -332,7 +325,7 @@ async function runAction(message, action) {
 
 /**
  * Rebuild a rendered card's body and buttons from the message's flags (the viewer's own Undo
- * button, only for a GM; the Changes and the trace for a player as the settings say) and wire
+ * buttons, only for a GM; the Changes and the trace for a player as the settings say) and wire
  * the buttons. Messages that are not cards are left alone.
  * @param {ChatMessage} message
  * @param {HTMLElement} element
@@ -340,17 +333,17 @@ async function runAction(message, action) {
 export function activateCard(message, element) {
   const state = readCard(message);
   const body = element.querySelector(".rulepack-card .rulepack-body");
-  const footer = element.querySelector(".rulepack-card .rulepack-actions");
+  const footer = element.querySelector(".rulepack-card > .rulepack-actions");
   if ( !state || !body || !footer ) return;
   const shown = cardVisibility();
-  body.innerHTML = bodyHtml(state, shown);
-  if ( !shown.trace ) element.querySelector(".rulepack-card .rulepack-trace")?.remove();
-  footer.outerHTML = actionsHtml(state, game.user?.isGM === true);
-  for ( const button of element.querySelectorAll(".rulepack-card .rulepack-actions button[data-rulepack-action]") ) {
-    const action = /** @type {HTMLElement} */ (button).dataset.rulepackAction;
+  const mayUndo = game.user?.isGM === true;
+  body.innerHTML = bodyHtml(state, { ...shown, mayUndo });
+  if ( !shown.trace ) element.querySelectorAll(".rulepack-card .rulepack-trace").forEach((trace) => trace.remove());
+  footer.outerHTML = actionsHtml(state, mayUndo);
+  for ( const button of element.querySelectorAll(".rulepack-card button[data-rulepack-action]") ) {
     button.addEventListener("click", (event) => {
       event.preventDefault();
-      runAction(message, action);
+      runAction(message, /** @type {HTMLElement} */ (button));
     });
   }
 }
@@ -363,7 +356,9 @@ export function registerCardHooks() {
   return onRenderChatMessage(activateCard);
 }
 
-export { applyChanges, diceOf, traceLines };
+export { applyChanges, diceOf, traceLines, copyFixture, fixtureYaml };
 
 /** What rulesets reach through `game.modules.get(MODULE_ID).api.cards`. */
-export const CARDS = Object.freeze({ postCard, applyChanges, diceOf, traceLines, undoCard, copyFixture, fixtureYaml, readCard });
+export const CARDS = Object.freeze({
+  postCard, postPartsCard, applyChanges, diceOf, traceLines, undoCard, copyFixture, fixtureYaml, readCard
+});

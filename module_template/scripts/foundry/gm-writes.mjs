@@ -10,18 +10,23 @@
  */
 
 import { applyChanges, changeLabel, shownValue } from "./card-changes.mjs";
-import { postCard } from "./chat-card.mjs";
+import { postCard, postPartsCard } from "./chat-card.mjs";
 import { documentFromUuid } from "./compat.mjs";
 import { activeGm, askGm, registerGmRequest } from "./gm-requests.mjs";
 
 /**
  * @typedef {import("./card-changes.mjs").Change} Change
  * @typedef {{title: string, call: import("./chat-card.mjs").RulesCall,
- *   result: import("./chat-card.mjs").CaseResult}} RelayedCard  the card whose rule made the changes
+ *   result: import("./chat-card.mjs").CaseResult, summary?: string[]}} RelayedCard  the card whose
+ *   rule made the changes (and, for one target of a card of several, that target's lines)
  * @typedef {{uuid: string, path: string, value: unknown} & import("./card-changes.mjs").ChangeDisplay} RelayedChange
  *   one change as it travels: its document's uuid, path, value and how the card shows it
  * @typedef {{card: RelayedCard|null, changes: RelayedChange[]}} Run
  *   the changes one card made, applied together and listed on one card of the GM's
+ * @typedef {{title: string, summary: string[]}} Group
+ *   runs that are the targets of one action: the GM's client lists them on one card of several
+ * @typedef {{part: import("./chat-card.mjs").PartSpec, changes: Change[]}} Target
+ *   one target of an action over several: its rules call and lines, the changes it makes
  * @typedef {{allowed: (document: foundry.abstract.Document, path: string) => boolean,
  *   prepare?: (changes: Change[]) => Promise<void>}} WritePolicy
  */
@@ -65,28 +70,55 @@ async function allowedChanges(run, policy) {
  * @param {WritePolicy} policy
  */
 export function registerGmWrites(kind, policy) {
-  registerGmRequest(`${kind}.writes`, async (/** @type {{runs: Run[]}} */ data, sender) => {
+  registerGmRequest(`${kind}.writes`, async (/** @type {{runs: Run[], group?: Group}} */ data, sender) => {
+    const applied = game.i18n.format("RULEPACK.Gm.AppliedFor", { name: sender?.name ?? "?" });
+    if ( data?.group ) return applyGroup(data.runs ?? [], data.group, { policy, applied });
     for ( const run of data?.runs ?? [] ) {
       const changes = await allowedChanges(run, policy);
       if ( !changes.length ) continue;
       await policy.prepare?.(changes);
       const records = await applyChanges(changes);
       if ( !run.card ) continue;
-      const summary = [game.i18n.format("RULEPACK.Gm.AppliedFor", { name: sender?.name ?? "?" })];
-      await postCard({ title: run.card.title, call: run.card.call, result: run.card.result, summary, changes: records });
+      await postCard({ title: run.card.title, call: run.card.call, result: run.card.result, summary: [applied], changes: records });
     }
   });
 }
 
 /**
- * Send runs of changes to the active GM's client (nothing when there are none).
- * @param {string} kind
+ * The GM's side of the targets of one action (`applyAndPostParts`): each target's changes
+ * applied in order, then one card of several listing them, each target with its Undo.
  * @param {Run[]} runs
+ * @param {Group} group
+ * @param {{policy: WritePolicy, applied: string}} how
  * @returns {Promise<void>}
  */
-export async function relayWrites(kind, runs) {
+async function applyGroup(runs, group, { policy, applied }) {
+  /** @type {import("./chat-card.mjs").PartSpec[]} */
+  const parts = [];
+  for ( const run of runs ) {
+    const changes = await allowedChanges(run, policy);
+    if ( changes.length ) await policy.prepare?.(changes);
+    const records = changes.length ? await applyChanges(changes) : [];
+    if ( !run.card ) continue;
+    const summary = (run.card.summary ?? [run.card.title]).map(String);
+    parts.push({ call: run.card.call, result: run.card.result, summary, changes: records });
+  }
+  if ( !parts.length ) return;
+  await postPartsCard({ title: String(group.title), summary: [...(group.summary ?? []).map(String), applied], parts });
+}
+
+/**
+ * Send runs of changes to the active GM's client (nothing when there are none); the targets of
+ * one action go together, as a `group` (every target, for the GM's card to list them all).
+ * @param {string} kind
+ * @param {Run[]} runs
+ * @param {Group} [group]
+ * @returns {Promise<void>}
+ */
+export async function relayWrites(kind, runs, group) {
   const full = runs.filter((run) => run.changes.length);
-  if ( full.length ) await askGm(`${kind}.writes`, { runs: full });
+  if ( !full.length ) return;
+  await askGm(`${kind}.writes`, group ? { runs, group } : { runs: full });
 }
 
 /**
@@ -143,5 +175,32 @@ export async function applyAndPost(kind, changes, spec, beforeApply) {
   }
   const message = await postCard({ ...spec, summary: [...(spec.summary ?? []), ...changes.map(pendingLine)] });
   await relayWrites(kind, [{ card: { title: spec.title, call: spec.call, result: spec.result }, changes: changes.map(relayed) }]);
+  return message;
+}
+
+/**
+ * Apply the changes of an action over several targets and post its one card (`postPartsCard`):
+ * as `applyAndPost`, the user applies them all when they may write every changed document, and
+ * the card lists each target's with its Undo; otherwise none is applied here: each target's
+ * lines name its changes, and the active GM's client applies them all at once, on one card of
+ * several of its own that its Undo restores target by target.
+ * @param {string} kind  the ruleset's relay kind (`registerGmWrites`)
+ * @param {{title: string, summary: string[], speaker?: ChatSpeakerData}} spec  the card, without its parts
+ * @param {Target[]} targets
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export async function applyAndPostParts(kind, spec, targets) {
+  if ( targets.every(({ changes }) => changes.every((change) => change.document && canWrite(change.document))) ) {
+    const parts = [];
+    for ( const { part, changes } of targets ) parts.push({ ...part, changes: await applyChanges(changes) });
+    return postPartsCard({ ...spec, parts });
+  }
+  const parts = targets.map(({ part, changes }) => ({ ...part, pending: changes.map(pendingLine) }));
+  const message = await postPartsCard({ ...spec, parts });
+  const runs = targets.map(({ part, changes }) => ({
+    card: { title: spec.title, call: part.call, result: part.result, summary: [...(part.summary ?? [])] },
+    changes: changes.map(relayed)
+  }));
+  await relayWrites(kind, runs, { title: spec.title, summary: spec.summary });
   return message;
 }

@@ -297,3 +297,5 @@ KINDS: dict[str, MacroKind] = {
 
 #: The macro whose card the screenshot test shows for this ruleset.
 SHOWCASE = "Danger Room: Take a blow"
+#: More cards worth a screenshot: (macro name, file name suffix).
+EXTRA_SHOTS = (("Danger Room: Scrap Storm", "area-card"),)

@@ -223,13 +223,18 @@ def reached_catch(fight: Fight, events: list[dict[str, Any]], aim: dict[str, Any
 
 
 def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) -> None:
-    """`attackAction`: the weapon, the landing, each catch, each target the attack lands on."""
+    """`attackAction`: the weapon, the landing, each catch, each target the attack lands on; a
+    card per step, or one card of several for an attack over an area (`areaAction`)."""
     played = Attack(**{**attack.__dict__, "card": weapon_card(fight, script, attack, speaker)})
     sight = penalties(fight)
     who = {"name": fight.world.name(attack.attacker), "card": attack.name}
-    landing = fight_step(fight, script, "attack_landing", landing_input(fight, played, sight),
-                         speaker=speaker, title=lang(fight, "Title.Landing", **who),
-                         state_of=lambda s: {"fighters": {}})
+    landing = roll_rule(fight, script, "attack_landing", landing_input(fight, played, sight))
+    landed = apply_state(fight, {"fighters": {}})
+    area = next((e for e in landing.events if e["type"] == "area"), None)
+    if area is not None:
+        area_action(fight, script, played, (landing, landed, area, sight), speaker)
+        return
+    post(script, landing, speaker, lang(fight, "Title.Landing", **who), [], landed)
     for target in reached_catch(fight, landing.events, attack.aim):
         step = roll_rule(fight, script, "defence_check", catch_input(fight, played, target, sight))
         changes = apply_state(fight, step.state["state"])
@@ -237,14 +242,67 @@ def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) ->
             title = lang(fight, "Title.Catch", **who, target=fight.world.name(target))
             post(script, step, speaker, title, [], changes)
     for target in landing.state["targets"]:
-        card = played.card
-        request = {"attacker": attack.attacker, "target": target, "card": card,
-                   "boost": [] if card["damage"] is None else attack.boost, "save_boost": 0,
-                   "unreactable": unreactable(fight, played, target),
-                   "penalty_dice": sight[attack.attacker]}
-        fight_step(fight, script, "resolve_hit", {"state": fight.state, "request": request},
+        fight_step(fight, script, "resolve_hit",
+                   {"state": fight.state, "request": hit_request(fight, played, target, sight)},
                    speaker=speaker,
                    title=lang(fight, "Title.Hit", **who, target=fight.world.name(target)))
+
+
+def hit_request(fight: Fight, attack: Attack, target: str, sight: dict[str, int]) -> dict[str, Any]:
+    """`hitRequest`: the `resolve_hit` request on one target (`attack` holding the card as it
+    hits)."""
+    card = attack.card
+    return {"attacker": attack.attacker, "target": target, "card": card,
+            "boost": [] if card["damage"] is None else attack.boost, "save_boost": 0,
+            "unreactable": unreactable(fight, attack, target),
+            "penalty_dice": sight[attack.attacker]}
+
+
+#: A step of a card of several: the line naming it, the step and the change lines it made.
+Part = tuple[str, Step, list[str]]
+
+
+def area_action(fight: Fight, script: Script, played: Attack,
+                landed: tuple[Step, list[str], dict[str, Any], dict[str, int]],
+                speaker: str) -> None:
+    """`areaAction` (DR-G22): the catches and the hits on one card, the landing first
+    (`landed`: the landing, its change lines, its area event, the sight penalties)."""
+    landing, changes, area, sight = landed
+    parts: list[Part] = [(lang(fight, "Part.Landing"), landing, changes)]
+    for target in reached_catch(fight, landing.events, played.aim):
+        step = roll_rule(fight, script, "defence_check", catch_input(fight, played, target, sight))
+        caught = apply_state(fight, step.state["state"])
+        if step.events:
+            parts.append((lang(fight, "Part.Catch", target=fight.world.name(target)), step, caught))
+    for target in landing.state["targets"]:
+        inp = {"state": fight.state, "request": hit_request(fight, played, target, sight)}
+        step = roll_rule(fight, script, "resolve_hit", inp)
+        parts.append((lang(fight, "Part.Hit", target=fight.world.name(target)), step,
+                      apply_state(fight, step.state)))
+    count, hit = len(area["targets"]), len(landing.state["targets"])
+    outcome = lang(fight, "AreaOutcomeOne" if count == 1 else "AreaOutcome",
+                   card=played.name, count=count, hit=hit)
+    title = lang(fight, "Title.Area", name=fight.world.name(played.attacker), card=played.name)
+    post_parts(script, speaker, (title, outcome), parts)
+
+
+def post_parts(script: Script, speaker: str, shown: tuple[str, str], parts: list[Part]) -> None:
+    """The card `postSteps` posts: the outcome, each step's line and changes (with its Undo:
+    the GM's client makes them all), every step's dice and trace, Undo all, Copy as fixture."""
+    from macro_kinds import Message  # late: macro_kinds registers the kinds built on this module
+
+    title, outcome = shown
+    pools = [(d, faces) for _, step, _ in parts for d, faces in step.pools]
+    undo = tuple("undo-target" for _, _, changes in parts if changes)
+    script.messages.append(Message(
+        alias=speaker, flavor_text=title,
+        content_text="\n".join([outcome, *(line for line, _, _ in parts)]),
+        rolls=tuple((f"{len(faces)}d{d}", faces) for d, faces in pools),
+        dice_shown=tuple((f"{len(faces)}d{d}", str(sum(faces))) for d, faces in pools),
+        changes=tuple(c for _, _, changes in parts for c in changes),
+        trace_ids=tuple(trace_id(e) for _, step, _ in parts for e in step.events),
+        actions=(*undo, *(("undo",) if undo else ()), "fixture"),
+    ))
 
 
 def turn_speed(fight: Fight, fighter: str, card: dict[str, Any]) -> int:

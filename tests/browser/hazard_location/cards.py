@@ -146,6 +146,29 @@ def card(lang: dict[str, str], shown: tuple[str, str, list[str]],
     )
 
 
+#: One target of a card of several: its lines, rolls, rules result and changes.
+Part = tuple[list[str], tuple[Roll, ...], Doc, list[Change]]
+
+
+def parts_card(lang: dict[str, str], shown: tuple[str, str, list[str]],
+               parts: list[Part]) -> Message:
+    """The card `postPartsCard` shows a GM (`card-parts.mjs`): the outcome lines, then each
+    target's lines and change lines, with its Undo when it changed something; every target's
+    rolls in the details and its trace; Undo all and Copy as fixture."""
+    alias, title, outcome = shown
+    lines = [*outcome, *(line for summary, _, _, _ in parts for line in summary)]
+    rolls = tuple(roll for _, part_rolls, _, _ in parts for roll in part_rolls)
+    changes = tuple(change_text(lang, name, path, *seen)
+                    for *_, part_changes in parts for _, name, path, _, _, seen in part_changes)
+    undo = tuple("undo-target" for *_, part_changes in parts if part_changes)
+    return Message(
+        alias=alias, flavor_text=title, content_text="\n".join(lines), rolls=rolls,
+        dice_shown=tuple((formula, str(sum(faces))) for formula, faces in rolls), changes=changes,
+        trace_ids=tuple(trace_id(e) for _, _, result, _ in parts for e in result["events"]),
+        actions=(*undo, *(("undo",) if undo else ()), "fixture"),
+    )
+
+
 def updates(changes: list[Change]) -> tuple[tuple[str, str], ...]:
     """The document updates recorded for `changes`, one per change."""
     return tuple((uuid, json.dumps({path: after}, sort_keys=True))

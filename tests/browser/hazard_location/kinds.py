@@ -10,13 +10,23 @@ rebuilds the engine input from the same documents and answers (`hazard_world`), 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Message, Outcome, foundry_format
+from macro_kinds import USER_NAME, Case, MacroContext, MacroKind, Outcome, foundry_format
 from pools import Roll, pool_rolls
 
 from compiler.rules import run_case
-from hazard_location.cards import Change, card, changes_of, labels, outcome_lines, updates
+from hazard_location.cards import (
+    SUMMARY,
+    Change,
+    card,
+    changes_of,
+    labels,
+    outcome_lines,
+    parts_card,
+    updates,
+)
 from hazard_location.world import (
     ATTACKER,
     ENGINE,
@@ -226,9 +236,9 @@ def expect_attack(ctx: MacroContext, case: Case) -> Outcome:
 
 
 def blast_cases(ctx: MacroContext) -> list[Case]:
-    """A template reaching two targets (full Damage within the radius, a quarter at twice it;
-    each its own card, dice target after target) and a blast at the controlled token on the
-    token it targets."""
+    """A template reaching two targets (full Damage within the radius, a quarter at twice it),
+    one reaching all three (the screenshot's, in the middle), and a blast at the controlled
+    token on the token it targets: each one card, the dice taken target after target."""
     m = ctx.module
     ann, bob, cara = fighter(m, ATTACKER), fighter(m, TARGET), fighter(m, OTHER)
     detonate = ({"action": "attack", "fields": {"explosive": explosive_item(m)["_id"]}},)
@@ -236,14 +246,20 @@ def blast_cases(ctx: MacroContext) -> list[Case]:
                 "tokens": [token(ann, 5, 5), token(bob, 1, 0), token(cara, 0, 2)],
                 "templates": [{"id": "tpl", "q": 0, "r": 0, "distance": 20}],
                 "controlled": ["tpl"]}
+    everyone = {**template, "tokens": [token(ann, -1, 1), token(bob, 1, 0), token(cara, 0, 2)]}
     at_token = {"actors": [ann, bob], "tokens": [token(ann, 0, 0), token(bob, 3, 0)],
                 "controlled": [f"tok-{ATTACKER}"], "targets": [f"tok-{TARGET}"]}
     bob_dice = (*six(6, 6, 1, 2, 3, 4, 5, 1, 2, 3, 4, 5), (D100, 5), (D100, 70))
     cara_dice = six(1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2)
     return [
         Case((*bob_dice, *cara_dice), None, scene=template, answers=detonate),
+        Case((*BLAST_ANN, *bob_dice, *cara_dice), None, scene=everyone, answers=detonate),
         Case(six(5, 4, 3, 2, 1, 5, 4, 3, 2, 1, 5, 4), None, scene=at_token, answers=detonate),
     ]
+
+
+#: Ann's dice one hex from the blast: an Armor Roll that stops little, then her wounds.
+BLAST_ANN = (*six(2, 1, 1, 3, 2, 1, 4, 1, 2, 1, 3, 1), (D100, 40), (D100, 88))
 
 
 def victims(case: Case) -> tuple[Doc, list[Doc]]:
@@ -269,28 +285,40 @@ def take(ctx: MacroContext, inp: Doc, dice: list[tuple[int, int]]) -> Dice:
     raise AssertionError("the case has too few faces for the blast")
 
 
-def blast_card(ctx: MacroContext, case: Case, victim: Doc,
-               dice: Dice) -> tuple[Message, list[Change]]:
+@dataclass(frozen=True)
+class Struck:
+    """One target of a blast as its section of the card shows it: its lines, the rolls behind its
+    dice, the rules result and the changes it makes."""
+
+    summary: list[str]
+    rolls: tuple[Roll, ...]
+    result: Doc
+    changes: list[Change]
+
+    @property
+    def hurt(self) -> bool:
+        """As `hurt`: the target lost Stamina or took an Injury."""
+        return any((e["type"] == "stamina" and e["after"] < e["before"]) or e["type"] == "injury"
+                   for e in self.result["events"])
+
+
+def blast_part(ctx: MacroContext, case: Case, victim: Doc, dice: Dice) -> Struck:
     assert case.scene is not None
-    lang, centre = ctx.module.lang, victims(case)[0]
+    lang = ctx.module.lang
     actor = scene_actor(case.scene, victim["actor"])
     character, items = combatant(actor, ctx.module, character_ids([actor])[0])
     boom = explosive(ctx.module)
-    count = hexes(centre, victim)
-    inp = {"explosive": boom, "distance": {"value": count, "unit": "hex"}, "target": character,
-           "content": engine_content(ctx.module)}
+    inp = blast_input(ctx, case, victim)
     result = predicted(ctx, "blast", inp, dice)
     sides = [(actor, character, items)]
     changes = changes_of(sides, [result["state"]["target"]], result["events"])
     names = names_of(sides) | {boom["id"]: boom["name"]}
+    distance = hexes_text(ctx, inp["distance"]["value"])
     summary = [foundry_format(lang["RULEPACK.Hazard.Summary.Blast"], explosive=boom["name"],
-                              target=actor["name"], distance=hexes_text(ctx, count)),
+                              target=actor["name"], distance=distance),
                *outcome_lines(lang, result["events"], names, labels(inp["content"]),
                               character["id"])]
-    title = foundry_format(lang["RULEPACK.Hazard.BlastCard"], explosive=boom["name"],
-                           target=actor["name"])
-    rolls = predicted_rolls(ctx, "blast", inp, dice)
-    return card(lang, (USER_NAME, title, summary), rolls, result, changes), changes
+    return Struck(summary, predicted_rolls(ctx, "blast", inp, dice), result, changes)
 
 
 def blast_input(ctx: MacroContext, case: Case, victim: Doc) -> Doc:
@@ -302,17 +330,31 @@ def blast_input(ctx: MacroContext, case: Case, victim: Doc) -> Doc:
             "target": character, "content": engine_content(ctx.module)}
 
 
-def expect_blast(ctx: MacroContext, case: Case) -> Outcome:
-    """One card per target reached, in token order, each taking its dice in turn."""
-    messages, changes, left = [], [], list(case.dice)
+def blast_parts(ctx: MacroContext, case: Case) -> list[Struck]:
+    """Every target reached, in token order, each taking its dice in turn."""
+    parts, left = [], list(case.dice)
     for victim in victims(case)[1]:
         dice = take(ctx, blast_input(ctx, case, victim), left)
         left = left[len(dice):]
-        message, changed = blast_card(ctx, case, victim, dice)
-        messages.append(message)
-        changes += changed
+        parts.append(blast_part(ctx, case, victim, dice))
     assert not left, f"faces left after every target: {left}"
-    return Outcome(messages=tuple(messages), updates=updates(changes))
+    return parts
+
+
+def blast_outcome(lang: dict[str, str], name: str, parts: list[Struck]) -> str:
+    key = "BlastOutcomeOne" if len(parts) == 1 else "BlastOutcome"
+    return foundry_format(lang[f"{SUMMARY}{key}"], explosive=name, count=len(parts),
+                          hurt=sum(p.hurt for p in parts))
+
+
+def expect_blast(ctx: MacroContext, case: Case) -> Outcome:
+    """One card for the whole blast: its outcome, then each target's section (`card-parts.mjs`)."""
+    lang, name = ctx.module.lang, explosive(ctx.module)["name"]
+    parts = blast_parts(ctx, case)
+    title = foundry_format(lang["RULEPACK.Hazard.BlastCard"], explosive=name)
+    message = parts_card(lang, (USER_NAME, title, [blast_outcome(lang, name, parts)]),
+                         [(p.summary, p.rolls, p.result, p.changes) for p in parts])
+    return Outcome(messages=(message,), updates=updates([c for p in parts for c in p.changes]))
 
 
 KINDS: dict[str, MacroKind] = {
@@ -324,4 +366,4 @@ KINDS: dict[str, MacroKind] = {
 #: The macro whose card the screenshot test shows for this ruleset.
 SHOWCASE = "Hit location: Human"
 #: More cards worth a screenshot: (macro name, file name suffix).
-EXTRA_SHOTS = (("Hazard Dice: Attack", "attack-card"),)
+EXTRA_SHOTS = (("Hazard Dice: Attack", "attack-card"), ("Hazard Dice: Blast", "blast-card"))

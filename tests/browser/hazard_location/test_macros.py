@@ -2,7 +2,7 @@
 the card holds exactly the call and result the Python engine gives for the same input and dice;
 the attack window takes the target's species or asks for one; the Called Shot window lists every
 human location with the seed's penalty; ablation and Injuries are written back and undone; a
-distance typed at a range boundary stays exact; a blast lists its targets and posts a card for each.
+distance typed at a range boundary stays exact (a blast's one card: test_blast.py).
 
 `test_macros.py` runs every case of `hazard_kinds` against the card and the updates; these check
 what that comparison does not see (the stored call, the windows, the documents afterwards).
@@ -22,7 +22,7 @@ from macro_kinds import Case, MacroContext, context_for, foundry_format
 from compiler.rules import RuleError, run_case
 from compiler.rules.hazard_location import shipped as shipped
 from hazard_location.cards import new_injuries
-from hazard_location.kinds import attack_input, blast_cases, defend, expect_blast, predicted, six
+from hazard_location.kinds import attack_input, blast_cases, defend, predicted, six
 from hazard_location.world import (
     ATTACKER,
     ENGINE,
@@ -222,21 +222,6 @@ def test_an_attack_needs_a_controlled_token_and_one_target(
     result = run(open_page(module, 12), ctx, lonely, (f"console warning: {warning}",))
     assert result["messages"] == [] and result["dialogs"] == [] and result["updates"] == []
     assert result["notifications"] == [{"type": "warning", "message": warning}]
-
-
-def test_a_blast_lists_its_targets_and_posts_a_card_for_each(
-    module: BuiltModule, open_page: OpenPage
-) -> None:
-    ctx = macro(module, "hazard_location.blast")
-    case = blast_cases(ctx)[0]
-    result = run(open_page(module, 13), ctx, case)
-    window = result["dialogs"][0]
-    assert "Bob: 1 hexes (10 m)" in window["text"] and "Cara: 2 hexes (20 m)" in window["text"]
-    assert "Ann" not in window["text"]
-    cards = [stored(m) for m in result["messages"]]
-    assert [c["call"]["input"]["target"]["name"] for c in cards] == ["Bob", "Cara"]
-    assert [c["result"]["events"][0]["damage"] for c in cards] == [16, 4]
-    assert len(expect_blast(ctx, case).messages) == 2
 
 
 def test_content_the_rules_refuse_is_a_warning_not_a_crash(

@@ -4,14 +4,16 @@
  * (`rules/danger_room/acts.mjs` `attack`): the weapon's shot or throw (`weapon_use`), the landing
  * (`attack_landing`: Reach, Confused, Dazzled, and which targets an armed defence negates, from
  * `defence_check` on an untouched copy of the fight), each catch that happens (`defence_check`),
- * then each target the attack lands on (`resolve_hit`). Every step is its own chat card.
+ * then each target the attack lands on (`resolve_hit`). Every step is its own chat card, but for
+ * an attack over an area (a Line, a Cone, a Burst: DR-G22), whose steps all go on one card of
+ * several: how many targets it reached and hit, then each step with its own Undo (issue 14).
  * @module foundry/danger_room/attack
  */
 
 import { runCase } from "../../rules/harness.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, nameOf } from "./fight.mjs";
-import { fightStep, postStep, runStep } from "./steps.mjs";
+import { appliedStep, fightStep, postStep, postSteps, runStep } from "./steps.mjs";
 import { fightConfig } from "./settings.mjs";
 
 /**
@@ -173,7 +175,7 @@ function reachedCatch(events, aim) {
 }
 
 /**
- * Play an attack card's action.
+ * Play an attack card's action: a card per step, or one card for an attack over an area.
  * @param {Fight} fight
  * @param {Attack} attack
  * @returns {Promise<void>}
@@ -182,18 +184,50 @@ export async function attackAction(fight, attack) {
   const played = { ...attack, card: await weaponCard(fight, attack) };
   const sight = penalties(fight);
   const who = { name: attack.entry.combatant.name, card: attack.name };
-  const landing = await fightStep(fight, "attack_landing", landingInput(fight, played, sight), {
-    title: title("Landing", who), speaker: attack.speaker, stateOf: () => ({ fighters: {} })
-  });
-  for ( const target of reachedCatch(landing.result.events, attack.aim) ) {
+  const landing = await appliedStep(fight, "attack_landing", landingInput(fight, played, sight), () => ({ fighters: {} }));
+  const area = landing.step.result.events.find((e) => e.type === "area");
+  if ( area ) return areaAction(fight, played, { landing, sight, who, area });
+  await postStep(landing.step, { title: title("Landing", who), changes: landing.changes, speaker: attack.speaker });
+  for ( const target of reachedCatch(landing.step.result.events, attack.aim) ) {
     const step = await runStep("defence_check", catchInput(fight, played, target, sight));
     const changes = await applyState(fight, step.result.state.state);
     if ( !step.result.events.length ) continue;
     await postStep(step, { title: title("Catch", { ...who, target: nameOf(fight, target) }), changes, speaker: attack.speaker });
   }
-  for ( const target of landing.result.state.targets ) {
+  for ( const target of landing.step.result.state.targets ) {
     await hit(fight, played, target, sight, who);
   }
+}
+
+/**
+ * DR-G22: the rest of an attack over an area, on one card: the catches that happen, then each
+ * target it lands on, each step a part with its own Undo; on top, how many of the fighters the
+ * area caught it landed on.
+ * @param {Fight} fight
+ * @param {Attack} played  the attack, its card as it hits
+ * @param {{landing: import("./steps.mjs").Ran, sight: Record<string, number>,
+ *   who: {name: string, card: string}, area: Json}} done  the landing, and what the steps need
+ * @returns {Promise<void>}
+ */
+async function areaAction(fight, played, { landing, sight, who, area }) {
+  const { events, state } = landing.step.result;
+  /** @type {import("./steps.mjs").Part[]} */
+  const parts = [{ ...landing, line: game.i18n.localize("RULEPACK.DangerRoom.Part.Landing") }];
+  for ( const target of reachedCatch(events, played.aim) ) {
+    const caught = await appliedStep(fight, "defence_check", catchInput(fight, played, target, sight), (s) => s.state);
+    if ( caught.step.result.events.length ) {
+      parts.push({ ...caught, line: game.i18n.format("RULEPACK.DangerRoom.Part.Catch", { target: nameOf(fight, target) }) });
+    }
+  }
+  for ( const target of state.targets ) {
+    const request = hitRequest(fight, played, target, sight);
+    const struck = await appliedStep(fight, "resolve_hit", { state: fight.state, request });
+    parts.push({ ...struck, line: game.i18n.format("RULEPACK.DangerRoom.Part.Hit", { target: nameOf(fight, target) }) });
+  }
+  const data = { card: who.card, count: area.targets.length, hit: state.targets.length };
+  const outcome = data.count === 1 ? game.i18n.format("RULEPACK.DangerRoom.AreaOutcomeOne", data)
+    : game.i18n.format("RULEPACK.DangerRoom.AreaOutcome", data);
+  await postSteps({ title: game.i18n.format("RULEPACK.DangerRoom.Title.Area", who), summary: [outcome], speaker: played.speaker }, parts);
 }
 
 /**

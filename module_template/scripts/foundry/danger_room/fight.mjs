@@ -23,10 +23,12 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  * @typedef {Record<string, any>} Json
  * @typedef {{combatant: Combatant, actor: Actor, token: TokenDocument|null, record: Json}} Entry
  *   one fighter: its Combatant, Actor, token and engine record
- * @typedef {{title: string, call: Json, result: Json}} RelayedCard
+ * @typedef {{title: string, call: Json, result: Json, summary?: string[]}} RelayedCard
  *   the card whose rule made a relayed update: the GM's client lists the update on a card of its own
- * @typedef {{combatant: string|null, changes: Json, card?: RelayedCard}} Write
- *   an update this client may not make itself (a Combatant's id, or null for the Combat)
+ * @typedef {{combatant: string|null, changes: Json, card?: RelayedCard,
+ *   group?: {title: string, summary: string[]}}} Write
+ *   an update this client may not make itself (a Combatant's id, or null for the Combat); a step
+ *   of a card of several names that card (`group`), for the GM's client to post one such card too
  * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string, pending: Write[]}} Fight
  *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
  *   waiting for the GM's client (`relay.mjs`)

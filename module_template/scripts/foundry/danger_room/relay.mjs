@@ -78,17 +78,23 @@ function leafChanges(combat, write) {
 }
 
 /**
- * Send the fight's waiting updates to the active GM's client (nothing when there are none).
+ * Send the fight's waiting updates to the active GM's client (nothing when there are none); the
+ * steps of one card of several (an attack over an area) go as one group, listed by the GM's
+ * client on one card of several of its own.
  * @param {Fight} fight
  * @returns {Promise<void>}
  */
 export async function sendPending(fight) {
   if ( !fight.pending.length ) return;
   const writes = fight.pending.splice(0);
-  /** @type {Run[]} */
-  const runs = byCard(writes).map((run) => ({
-    card: /** @type {any} */ (run[0].card) ?? null,
-    changes: run.flatMap((write) => leafChanges(fight.combat, write))
-  }));
-  await relayWrites(KIND, runs);
+  // Consecutive runs of one card of several go together, for the GM's client to post one card.
+  /** @type {{group: Write["group"], runs: Run[]}[]} */
+  const batches = [];
+  for ( const run of byCard(writes) ) {
+    const entry = { card: /** @type {any} */ (run[0].card) ?? null, changes: run.flatMap((write) => leafChanges(fight.combat, write)) };
+    const last = batches.at(-1);
+    if ( last && (JSON.stringify(last.group) === JSON.stringify(run[0].group)) ) last.runs.push(entry);
+    else batches.push({ group: run[0].group, runs: [entry] });
+  }
+  for ( const { group, runs } of batches ) await relayWrites(KIND, runs, group);
 }

@@ -3,8 +3,9 @@
  * template (every token inside it) or at the controlled token (every token the user targets).
  * Each target's distance from the detonation is measured in hexes (one hex = 10 m, HZ-G32) and
  * the engine's `blast` rule resolves its Damage, Armor Roll and Stamina with Foundry's dice; the
- * documents take what each new state implies. Each target is one rules call and so one card, which
- * "Copy as fixture" replays exactly.
+ * documents take what each new state implies. One card shows the whole blast: how many targets it
+ * reached and hurt, then each target's lines and changes with an Undo of its own (issue 14); each
+ * target is one rules call, so "Copy as fixture" gives one fixture per target, replayed exactly.
  * @module foundry/hazard_location/blast
  */
 
@@ -14,7 +15,7 @@ import {
 } from "./actors.mjs";
 import { lengthText } from "./attack.mjs";
 import { controlledToken, hexesBetween, onHexes, selectedTemplate, targetedTokens, templateOrigin, tokensInTemplate } from "./canvas.mjs";
-import { applyAndPost, documentChanges, missingGm, namesOf } from "./changes.mjs";
+import { applyAndPostTargets, documentChanges, missingGm, namesOf } from "./changes.mjs";
 import { readOrWarn, runRolled } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { blastWindow } from "./windows.mjs";
@@ -65,11 +66,12 @@ function victims() {
 }
 
 /**
- * Resolve the blast on one target and post its card.
+ * Resolve the blast on one target: its rules call, rolls and lines, and the changes it makes
+ * (applied with the others, on the blast's one card).
  * @param {Item} item  the explosive
  * @param {Victim} victim
  * @param {Record<string, any>} content
- * @returns {Promise<ChatMessage|undefined>}
+ * @returns {Promise<import("../gm-writes.mjs").Target|undefined>}
  */
 async function strike(item, { token, distance }, content) {
   const actor = /** @type {Actor} */ (token.actor);
@@ -90,14 +92,34 @@ async function strike(item, { token, distance }, content) {
     explosive: item.name, target: target.name, distance: lengthText(distance)
   });
   const summary = [heading, ...outcomeLines(result.events, names, target.character.id)];
-  const title = game.i18n.format("RULEPACK.Hazard.BlastCard", { explosive: item.name, target: target.name });
-  return applyAndPost(changes, { title, rolls, call, result, summary });
+  return { part: { call, result, rolls, summary }, changes };
 }
 
 /**
- * Detonate an explosive at the selected template (or the controlled token) and post one card per
- * target reached, in the order the tokens are listed.
- * @returns {Promise<ChatMessage[]|undefined>}
+ * Whether a target's rules call hurt it: it lost Stamina (HZ-R21) or took an Injury (HZ-R31).
+ * @param {import("../gm-writes.mjs").Target} struck
+ * @returns {boolean}
+ */
+function hurt({ part }) {
+  return /** @type {any[]} */ (part.result.events).some((e) => ((e.type === "stamina") && (e.after < e.before)) || (e.type === "injury"));
+}
+
+/**
+ * The blast's outcome line: how many targets it reached, how many it hurt.
+ * @param {string} explosive
+ * @param {import("../gm-writes.mjs").Target[]} struck
+ * @returns {string}
+ */
+function outcome(explosive, struck) {
+  const data = { explosive, count: struck.length, hurt: struck.filter(hurt).length };
+  return struck.length === 1 ? game.i18n.format("RULEPACK.Hazard.Summary.BlastOutcomeOne", data)
+    : game.i18n.format("RULEPACK.Hazard.Summary.BlastOutcome", data);
+}
+
+/**
+ * Detonate an explosive at the selected template (or the controlled token) and post one card
+ * for every target reached, in the order the tokens are listed, each rolled in turn.
+ * @returns {Promise<ChatMessage|undefined>}
  */
 export async function blast() {
   if ( canvas?.grid && !onHexes() ) return refuse(game.i18n.localize("RULEPACK.Hazard.BlastNeedsHexes"));
@@ -116,10 +138,12 @@ export async function blast() {
   if ( !item ) return undefined;
   const content = await readOrWarn(engineContent);
   if ( !content ) return undefined;
-  const messages = [];
+  const struck = [];
   for ( const victim of reached ) {
-    const message = await strike(item, victim, content);
-    if ( message ) messages.push(message);
+    const target = await strike(item, victim, content);
+    if ( target ) struck.push(target);
   }
-  return messages;
+  if ( !struck.length ) return undefined;
+  const title = game.i18n.format("RULEPACK.Hazard.BlastCard", { explosive: item.name });
+  return applyAndPostTargets({ title, summary: [outcome(item.name, struck)] }, struck);
 }

@@ -8,7 +8,7 @@
  * @module foundry/hazard_location/changes
  */
 
-import { applyAndPost as postChanges, missingGm } from "../gm-writes.mjs";
+import { applyAndPost as postChanges, applyAndPostParts, missingGm } from "../gm-writes.mjs";
 
 /** The name this ruleset's relayed writes travel under (`register.mjs`). */
 export const KIND = "hazard_location";
@@ -125,6 +125,17 @@ export function documentChanges(combatants, after, events) {
  */
 export function applyAndPost(changes, spec) {
   return postChanges(KIND, changes, spec);
+}
+
+/**
+ * Apply the changes of an action over several targets and post its one card (a blast):
+ * `gm-writes.mjs` `applyAndPostParts` under this ruleset's relay kind.
+ * @param {{title: string, summary: string[], speaker?: ChatSpeakerData}} spec
+ * @param {import("../gm-writes.mjs").Target[]} targets
+ * @returns {Promise<ChatMessage|undefined>}
+ */
+export function applyAndPostTargets(spec, targets) {
+  return applyAndPostParts(KIND, spec, targets);
 }
 
 /**
