@@ -149,8 +149,10 @@ function line(key, name, value, mode, mean = false) {
 
 /**
  * What a panel shows: its heading (plain text), the figures in order, the locations' labels
- * (their ids when absent).
- * @typedef {{heading: string, figures: Figure[], names: Record<string, string>}} PanelSpec
+ * (their ids when absent), and optionally a figure's own name where the shared one would mislead
+ * (localised: an SDM "hit" is a success, a shortfall also dealing damage).
+ * @typedef {{heading: string, figures: Figure[], names: Record<string, string>,
+ *   labels?: Partial<Record<Figure, string>>}} PanelSpec
  */
 
 /**
@@ -159,16 +161,17 @@ function line(key, name, value, mode, mean = false) {
  * @param {Summary} s
  * @param {"exact"|"label"} mode
  * @param {Figure[]} figures
+ * @param {Partial<Record<Figure, string>>} [labels]  names of the spec's own
  * @returns {string[]}
  */
-function figureLines(s, mode, figures) {
+function figureLines(s, mode, figures, labels = {}) {
   const i18n = game.i18n;
   const rows = [];
   for ( const figure of figures ) {
-    if ( figure === "hit" ) rows.push(line("hit", i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode));
-    else if ( figure === "damage" && mode === "exact" ) rows.push(line("damage", i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
-    else if ( figure === "down" ) rows.push(line("down", i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
-    else if ( figure === "saved" && s.saved !== null ) rows.push(line("saved", i18n.localize("RULEPACK.Odds.Saved"), s.saved, mode));
+    if ( figure === "hit" ) rows.push(line("hit", labels.hit ?? i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode));
+    else if ( figure === "damage" && mode === "exact" ) rows.push(line("damage", labels.damage ?? i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
+    else if ( figure === "down" ) rows.push(line("down", labels.down ?? i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
+    else if ( figure === "saved" && s.saved !== null ) rows.push(line("saved", labels.saved ?? i18n.localize("RULEPACK.Odds.Saved"), s.saved, mode));
   }
   return rows;
 }
@@ -186,7 +189,7 @@ export function panelHtml(reading, mode, spec) {
   if ( !reading.summary ) return `${heading}<p class="rulepack-odds-note">${escapeHtml(reading.note ?? "")}</p>`;
   const s = reading.summary;
   const names = spec.names;
-  const rows = figureLines(s, mode, spec.figures);
+  const rows = figureLines(s, mode, spec.figures, spec.labels);
   const spread = s.locations.map(([id, p]) => line(`location:${id}`, names[id] ?? id, p, mode));
   const where = spread.length
     ? `<p class="rulepack-odds-sub">${escapeHtml(i18n.localize("RULEPACK.Odds.Locations"))}</p><ul class="rulepack-odds-locations">${spread.join("")}</ul>`
