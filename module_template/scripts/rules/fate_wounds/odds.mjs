@@ -1,0 +1,156 @@
+/**
+ * The fate_wounds odds adapter: exact distributions of its rolls; mirror of
+ * `compiler/rules/fate_wounds/odds.py`.
+ *
+ * Each Fate die keeps its three faces; a set of four branches on its sum (every rule adds a set
+ * up, or keeps the lowest set by its sum), except under `extra_df_drop_highest`, where the lowest
+ * four of the pool are kept and its multiset decides. `attack` enumerates the whole `attack`
+ * rule; `defence` is the same exchange once the attack is rolled: the defender's `roll` rule
+ * enumerated, each total compared with the attack's and its wound marked by the engine's own
+ * steps (`exchange.compared`, `track.wound`), as `exchange.resolveAttack` does.
+ */
+
+import { condition } from "./characters.mjs";
+import { compared } from "./exchange.mjs";
+import { wound } from "./track.mjs";
+import { enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
+import { mapOutcomes } from "../exact.mjs";
+import { caseOf } from "../odds.mjs";
+import { fail } from "../shapes.mjs";
+
+export const RULESET = "fate_wounds";
+/** The widest attack total a `defence` query takes (a ladder's reach, and then some). */
+export const TOTAL_BOUND = 1000;
+
+/**
+ * FW-R02, FW-G01, P4, P5: Fate dice by face; a pool by its sum, or by its multiset when the
+ * lowest four of it are kept.
+ * @param {Record<string, any>} config
+ * @returns {import("../enumeration.mjs").Lumping}
+ */
+export function fateLumping(config) {
+  return lumping({}, 0, config.disadvantage_mode === "extra_df_drop_highest" ? "counts" : "score");
+}
+
+/**
+ * The rule's merged config.
+ * @param {string} rule
+ * @param {object} config
+ * @returns {Record<string, any>}
+ */
+function merged(rule, config) {
+  return resolved(RULESET, rule, config)[2];
+}
+
+/**
+ * FW-R04, FW-R05, FW-R10-R13: an exchange as the odds show it: `result` is whether the attacker
+ * wins (`hit`), the damage (the margin) and whether the totals tie (the defender's); then the
+ * wound column checked (null: none, or the wound lost to a full track) and whether the defender
+ * is out after it.
+ * @param {Record<string, any>} defender
+ * @param {[boolean, number, boolean]} result
+ * @param {string|null} column
+ * @param {Record<string, any>} config
+ * @returns {Record<string, any>}
+ */
+export function exchangeOutcome(defender, [hit, damage, tie], column, config) {
+  return { hit, tie, damage, column, out: condition(defender, config).incapacitated };
+}
+
+/**
+ * FW-R04, FW-R05, FW-R10-R13: an `attack` run as `exchangeOutcome` (merged config).
+ * @param {Record<string, any>} config
+ * @returns {(events: any[], state: Record<string, any>) => any}
+ */
+export function attackProjection(config) {
+  return (events, state) => {
+    const compare = events.find(e => e.type === "compare");
+    const boxes = events.filter(e => e.type === "box_checked").map(e => e.column);
+    const tie = compare.attack === compare.defence;
+    return exchangeOutcome(state.defender, [state.hit, state.damage, tie], boxes[0] ?? null, config);
+  };
+}
+
+/**
+ * FW-R02-R06, FW-R10-R13, FW-G01, FW-G08: one attack and its defence, both rolled.
+ * @param {any} params
+ * @param {object} config
+ * @returns {import("../exact.mjs").Dist}
+ */
+export function attackOdds(params, config) {
+  const found = merged("attack", config);
+  return enumerateCalls(ruleCall(caseOf(RULESET, "attack", config, params), attackProjection(found)), fateLumping(found));
+}
+
+/**
+ * FW-R02, FW-R06: a `roll` run as its total and the character after it.
+ * @param {any[]} events
+ * @param {Record<string, any>} state
+ * @returns {Record<string, any>}
+ */
+export function rollState(events, state) {
+  return { total: state.total, character: state.character };
+}
+
+/**
+ * FW-R02, FW-R03, FW-R06, FW-G01, FW-G02: one side's total, and the character after it (its
+ * power bonuses spent).
+ * @param {any} params
+ * @param {object} config
+ * @returns {import("../exact.mjs").Dist}
+ */
+export function rollOdds(params, config) {
+  return enumerateCalls(ruleCall(caseOf(RULESET, "roll", config, params), rollState), fateLumping(merged("roll", config)));
+}
+
+/**
+ * The `defence` query's attack total, checked.
+ * @param {any} params
+ * @returns {number}
+ */
+function attackTotal(params) {
+  const total = (params !== null) && (typeof params === "object") && !Array.isArray(params) ? params.attack_total : undefined;
+  if ( !Number.isInteger(total) || (Math.abs(total) > TOTAL_BOUND) ) {
+    throw fail("input", `input.attack_total must be an integer in ${-TOTAL_BOUND}..${TOTAL_BOUND}`);
+  }
+  return total;
+}
+
+/**
+ * FW-R03-R05, FW-R10-R13: the defence against an attack already rolled to `attack_total`:
+ * `{defender, defence, attack_total}`, the defence a declaration (the `roll` rule reads it).
+ * @param {any} params
+ * @param {object} config
+ * @returns {import("../exact.mjs").Dist}
+ */
+export function defenceOdds(params, config) {
+  const total = attackTotal(params);
+  const found = merged("roll", config);
+  const side = { character: params.defender ?? null, side: "defence", declaration: params.defence ?? null };
+  return mapOutcomes(rollOdds(side, config), (rolled) => {
+    const [, hit, damage] = compared(total, rolled.total);
+    let [defender, column] = [rolled.character, null];
+    if ( hit ) [, defender, column] = wound(defender, damage, found);
+    return exchangeOutcome(defender, [hit, damage, total === rolled.total], column, found);
+  });
+}
+
+/**
+ * An exchange in the odds panel's words: the attack hits, ties or misses; its damage; the
+ * defender out; the wound column checked as the spread.
+ * @param {Record<string, any>} outcome
+ * @returns {{hit: boolean, tie: boolean, damage: number, down: boolean, location: string|null}}
+ */
+export function summary(outcome) {
+  return { hit: outcome.hit, tie: outcome.tie, damage: outcome.damage, down: outcome.out, location: outcome.column };
+}
+
+/**
+ * The rolls of the ruleset with exact odds, by the rule they stand for (`defence`: the rest of
+ * an `attack` once its attacker has rolled).
+ */
+export const QUERIES = Object.freeze({
+  roll: rollOdds,
+  attack: attackOdds,
+  defence: defenceOdds
+});
