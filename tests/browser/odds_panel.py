@@ -31,15 +31,19 @@ Line = dict[str, Any]
 def lines(dist: Dist, words: Callable[[Any], dict[str, Any]],
           figures: Sequence[str]) -> list[Line]:
     """The panel's lines for `dist`, each outcome in `words` (hit, damage, down, location, and
-    optionally saved), as `odds-view.mjs` `summarize` and `panelHtml` order them."""
+    optionally saved and tie), as `odds-view.mjs` `summarize` and `panelHtml` order them."""
     rows = [(words(o), w) for o, w in outcome_list(dist)]
     total = dist.total
     sums = {"hit": sum(w for r, w in rows if r["hit"]),
             "damage": sum(w * r["damage"] for r, w in rows),
             "down": sum(w for r, w in rows if r["down"]),
-            "saved": sum(w for r, w in rows if r.get("saved") is True)}
-    saves = any(r.get("saved") is not None for r, _ in rows)
-    found = [(f, fraction(sums[f], total)) for f in figures if f != "saved" or saves]
+            "saved": sum(w for r, w in rows if r.get("saved") is True),
+            "tie": sum(w for r, w in rows if r.get("tie") is True)}
+    sums["miss"] = total - sums["hit"] - sums["tie"]
+    shown = {"saved": any(r.get("saved") is not None for r, _ in rows),
+             "tie": any("tie" in r for r, _ in rows)}
+    shown["miss"] = shown["tie"]
+    found = [(f, fraction(sums[f], total)) for f in figures if shown.get(f, True)]
     places: dict[str, int] = {}
     for row, w in rows:
         if row["location"] is not None:
