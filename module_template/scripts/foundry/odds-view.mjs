@@ -208,10 +208,22 @@ export function panelHtml(reading, mode, spec) {
   return `${heading}<ul class="rulepack-odds-main">${rows.join("")}</ul>${where}`;
 }
 
-/** The placeholder a dialog's content carries where the odds go (none when they are hidden). */
-export function oddsSlot() {
-  return disclosure() === "hidden" ? "" : `<section class="rulepack-odds" aria-live="polite" data-mode="${disclosure()}"></section>`;
+/**
+ * The placeholder a dialog's content carries where the odds go (none when they are hidden): one
+ * panel, or `count` of them (a card landing on several fighters, one panel each).
+ * @param {number} [count=1]
+ * @returns {string}
+ */
+export function oddsSlot(count = 1) {
+  if ( disclosure() === "hidden" ) return "";
+  const one = (/** @type {number} */ part) => `<section class="rulepack-odds" aria-live="polite" data-mode="${disclosure()}" data-part="${part}"></section>`;
+  return Array.from({ length: count }, (_, part) => one(part)).join("");
 }
+
+/**
+ * One panel of a dialog: what it computes from the form, and what it shows.
+ * @typedef {{compute: (form: HTMLFormElement) => Summary|{note: string}, spec: PanelSpec}} Part
+ */
 
 /**
  * A DialogV2 `render` callback that fills the dialog's odds panel and refreshes it on every
@@ -223,17 +235,28 @@ export function oddsSlot() {
  * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
  */
 export function liveOdds(compute, spec) {
+  return liveOddsParts([{ compute, spec }]);
+}
+
+/**
+ * `liveOdds` for a dialog with one panel per part (`oddsSlot(parts.length)`), in order.
+ * @param {Part[]} parts
+ * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
+ */
+export function liveOddsParts(parts) {
   return (_event, dialog) => {
     const root = dialog instanceof HTMLElement ? dialog : dialog.element;
-    const panel = root.querySelector("section.rulepack-odds");
-    const form = panel?.closest("form");
+    const panels = [...root.querySelectorAll("section.rulepack-odds")];
+    const form = panels[0]?.closest("form");
     const mode = disclosure();
-    if ( !panel || !form || mode === "hidden" ) return;
-    const refresh = () => {
+    if ( !panels.length || !form || mode === "hidden" ) return;
+    const refresh = () => parts.forEach(({ compute, spec }, index) => {
+      const panel = panels[index];
+      if ( !panel ) return;
       const reading = readOdds(() => compute(/** @type {HTMLFormElement} */ (form)));
       panel.innerHTML = panelHtml(reading, mode, spec);
       panel.setAttribute("data-ms", reading.ms.toFixed(1));
-    };
+    });
     // Every control fires `input` as the user changes it (a checkbox or a select too, HTML's
     // "input" event), so one listener refreshes once per change.
     form.addEventListener("input", refresh);
