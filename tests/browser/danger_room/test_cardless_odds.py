@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 import macro_kinds  # noqa: F401  (registers every ruleset's kinds before one is imported)
+import pytest
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
 from odds_panel import PANEL, figures, finish, held, lines, read, shoot
 
@@ -54,7 +54,8 @@ def fill(page: HarnessPage, fields: dict[str, Any]) -> None:
 
 def call_of(run: dict[str, Any], rule: str) -> dict[str, Any]:
     cards = [m["flags"].get(MODULE, {}).get("card", {}) for m in run["messages"]]
-    calls: list[dict[str, Any]] = [c["call"] for c in cards if c.get("call", {}).get("rule") == rule]
+    calls: list[dict[str, Any]] = [c["call"] for c in cards
+                                   if c.get("call", {}).get("rule") == rule]
     assert len(calls) == 1, cards
     return calls[0]
 
