@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from compiler.rules.enumeration import (
+    TOO_MANY,
     Lumping,
     Projection,
     enumerate_calls,
@@ -21,17 +22,23 @@ from compiler.rules.enumeration import (
     resolved,
     rule_call,
 )
-from compiler.rules.exact import Dist, map_outcomes
-from compiler.rules.fate_wounds.characters import Character, condition
+from compiler.rules.errors import QUEUE_EXHAUSTED, RuleError
+from compiler.rules.exact import Dist, from_leaves, map_outcomes, point
+from compiler.rules.fate_wounds.characters import Character, condition, fill_character
 from compiler.rules.fate_wounds.exchange import compared
+from compiler.rules.fate_wounds.rolls import FATE_DICE, applied_level, distribution
 from compiler.rules.fate_wounds.track import wound
+from compiler.rules.harness import read_input
 from compiler.rules.odds import Query, case_of
+from compiler.rules.queue import FATE, DiceQueue
 from compiler.rules.shapes import fail
 
 RULESET = "fate_wounds"
 Obj = dict[str, Any]
 #: The widest attack total a `defence` query takes (a ladder's reach, and then some).
 TOTAL_BOUND = 1000
+#: The most ways a roll's dice may fall for its odds: the JS twin counts them in exact doubles.
+SAFE_WAYS = 2**53 - 1
 
 
 def fate_lumping(config: Mapping[str, Any]) -> Lumping:
@@ -80,12 +87,47 @@ def roll_state(events: list[Any], state: Mapping[str, Any]) -> Any:
     return {"total": state["total"], "character": state["character"]}
 
 
+def set_of(total: int) -> list[int]:
+    """FW-R02: four Fate faces that add up to `total` (-4..4): its +1s or -1s, then blanks."""
+    return [1 if total > 0 else -1] * abs(total) + [0] * (FATE_DICE - abs(total))
+
+
+def faces_for(result: int, level: int, mode: str) -> list[int]:
+    """FW-G01: faces that make the dice of a roll at Disadvantage `level` give `result`: every
+    set the same (`reroll_keep_lowest` keeps one of them), the extra dice +1s (the highest,
+    dropped), or 4dF adding up to `result + level` (`flat`)."""
+    if level == 0:
+        return set_of(result)
+    if mode == "reroll_keep_lowest":
+        return set_of(result) * (level + 1)
+    if mode == "extra_df_drop_highest":
+        return set_of(result) + [1] * level
+    return set_of(result + level)
+
+
 def roll_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     """FW-R02, FW-R03, FW-R06, FW-G01, FW-G02: one side's total, and the character after it
-    (its power bonuses spent)."""
-    merged = _merged("roll", config)
+    (its power bonuses spent). The rule depends on its dice only through their result, whose
+    exact counts are `rolls.distribution` (FW-E09, FW-G01); the rule then runs once per result,
+    on faces that give it, so a roll at Disadvantage costs no more than one without."""
+    engine, _, merged = resolved(RULESET, "roll", config)
     call = rule_call(case_of(RULESET, "roll", config, params), roll_state)
-    return enumerate_calls(call, fate_lumping(merged))
+    try:
+        return point(call(DiceQueue([])))
+    except RuleError as error:
+        if error.code != QUEUE_EXHAUSTED:
+            raise
+    fields = read_input(engine, "roll", params)
+    character = fill_character(fields["character"], "input.character", merged)
+    level = applied_level(character, fields["side"], merged)
+    mode = merged["disadvantage_mode"]
+    counts = distribution(level, mode)
+    total = sum(counts.values())
+    if total > SAFE_WAYS:
+        raise RuleError(TOO_MANY, f"more than {SAFE_WAYS} ways for the dice to fall")
+    leaves = [(call(DiceQueue([{"d": FATE, "v": face} for face in faces_for(result, level, mode)])),
+               ways, total) for result, ways in sorted(counts.items()) if ways]
+    return from_leaves(leaves)
 
 
 def _attack_total(params: Any) -> int:

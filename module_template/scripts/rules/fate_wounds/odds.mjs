@@ -10,17 +10,23 @@
  * steps (`exchange.compared`, `track.wound`), as `exchange.resolveAttack` does.
  */
 
-import { condition } from "./characters.mjs";
+import { condition, fillCharacter } from "./characters.mjs";
 import { compared } from "./exchange.mjs";
+import { FATE_DICE, appliedLevel, distribution } from "./rolls.mjs";
 import { wound } from "./track.mjs";
-import { enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
-import { mapOutcomes } from "../exact.mjs";
+import { TOO_MANY, enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
+import { QUEUE_EXHAUSTED, RuleError } from "../errors.mjs";
+import { fromLeaves, mapOutcomes, point } from "../exact.mjs";
+import { readInput } from "../harness.mjs";
 import { caseOf } from "../odds.mjs";
+import { DiceQueue, FATE } from "../queue.mjs";
 import { fail } from "../shapes.mjs";
 
 export const RULESET = "fate_wounds";
 /** The widest attack total a `defence` query takes (a ladder's reach, and then some). */
 export const TOTAL_BOUND = 1000;
+/** The most ways a roll's dice may fall for its odds: counted here in exact doubles. */
+export const SAFE_WAYS = Number.MAX_SAFE_INTEGER;
 
 /**
  * FW-R02, FW-G01, P4, P5: Fate dice by face; a pool by its sum, or by its multiset when the
@@ -93,14 +99,56 @@ export function rollState(events, state) {
 }
 
 /**
+ * FW-R02: four Fate faces that add up to `total` (-4..4): its +1s or -1s, then blanks.
+ * @param {number} total
+ * @returns {number[]}
+ */
+export function setOf(total) {
+  return [...Array(Math.abs(total)).fill(total > 0 ? 1 : -1), ...Array(FATE_DICE - Math.abs(total)).fill(0)];
+}
+
+/**
+ * FW-G01: faces that make the dice of a roll at Disadvantage `level` give `result`: every set
+ * the same (`reroll_keep_lowest` keeps one of them), the extra dice +1s (the highest, dropped),
+ * or 4dF adding up to `result + level` (`flat`).
+ * @param {number} result
+ * @param {number} level
+ * @param {string} mode
+ * @returns {number[]}
+ */
+export function facesFor(result, level, mode) {
+  if ( level === 0 ) return setOf(result);
+  if ( mode === "reroll_keep_lowest" ) return Array.from({ length: level + 1 }, () => setOf(result)).flat();
+  if ( mode === "extra_df_drop_highest" ) return [...setOf(result), ...Array(level).fill(1)];
+  return setOf(result + level);
+}
+
+/**
  * FW-R02, FW-R03, FW-R06, FW-G01, FW-G02: one side's total, and the character after it (its
- * power bonuses spent).
+ * power bonuses spent). The rule depends on its dice only through their result, whose exact
+ * counts are `rolls.distribution` (FW-E09, FW-G01); the rule then runs once per result, on
+ * faces that give it, so a roll at Disadvantage costs no more than one without.
  * @param {any} params
  * @param {object} config
  * @returns {import("../exact.mjs").Dist}
  */
 export function rollOdds(params, config) {
-  return enumerateCalls(ruleCall(caseOf(RULESET, "roll", config, params), rollState), fateLumping(merged("roll", config)));
+  const [engine, , found] = resolved(RULESET, "roll", config);
+  const call = ruleCall(caseOf(RULESET, "roll", config, params), rollState);
+  try {
+    return point(call(new DiceQueue([])));
+  } catch(err) {
+    if ( !(err instanceof RuleError) || (err.code !== QUEUE_EXHAUSTED) ) throw err;
+  }
+  const fields = readInput(engine, "roll", params);
+  const character = fillCharacter(fields.character, "input.character", found);
+  const level = appliedLevel(character, fields.side, found);
+  const mode = found.disadvantage_mode;
+  const counts = [...distribution(level, mode)].sort(([a], [b]) => a - b).filter(([, ways]) => ways);
+  const total = counts.reduce((sum, [, ways]) => sum + ways, 0);
+  if ( total > SAFE_WAYS ) throw new RuleError(TOO_MANY, `more than ${SAFE_WAYS} ways for the dice to fall`);
+  return fromLeaves(counts.map(([result, ways]) => [
+    call(new DiceQueue(facesFor(result, level, mode).map(v => ({ d: FATE, v })))), BigInt(ways), BigInt(total)]));
 }
 
 /**
