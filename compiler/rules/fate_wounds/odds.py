@@ -1,11 +1,13 @@
 """The fate_wounds odds adapter: exact distributions of its rolls (mirror: `odds.mjs`).
 
-Each Fate die keeps its three faces; a set of four branches on its sum (every rule adds a set
-up, or keeps the lowest set by its sum), except under `extra_df_drop_highest`, where the lowest
-four of the pool are kept and its multiset decides. `attack` enumerates the whole `attack`
-rule; `defence` is the same exchange once the attack is rolled: the defender's `roll` rule
-enumerated, each total compared with the attack's and its wound marked by the engine's own
-steps (`exchange.compared`, `track.wound`), as `exchange.resolve_attack` does.
+A roll depends on its dice only through their result, whose exact counts are the engine's own
+`rolls.distribution` (FW-E09, FW-G01): `roll` runs the `roll` rule once per result, on faces
+that give it, however many Disadvantage sets it rolls. `defence` is the exchange once the
+attack is rolled: the defender's roll, each total compared with the attack's and its wound
+marked by the engine's own steps (`exchange.compared`, `track.wound`), as
+`exchange.resolve_attack` does; `attack` is the attacker's roll met by that. `fate_lumping` is
+how the `roll` and `attack` rules enumerate die by die (each set by its sum, or by its multiset
+where the lowest four are kept), which the tests compare them with.
 """
 
 from __future__ import annotations
@@ -17,13 +19,12 @@ from compiler.rules.enumeration import (
     TOO_MANY,
     Lumping,
     Projection,
-    enumerate_calls,
     lumping,
     resolved,
     rule_call,
 )
 from compiler.rules.errors import QUEUE_EXHAUSTED, RuleError
-from compiler.rules.exact import Dist, from_leaves, map_outcomes, point
+from compiler.rules.exact import Dist, bind, from_leaves, map_outcomes, point
 from compiler.rules.fate_wounds.characters import Character, condition, fill_character
 from compiler.rules.fate_wounds.exchange import compared
 from compiler.rules.fate_wounds.rolls import FATE_DICE, applied_level, distribution
@@ -76,10 +77,40 @@ def attack_projection(config: Mapping[str, Any]) -> Projection:
 
 
 def attack_odds(params: Any, config: Mapping[str, Any]) -> Dist:
-    """FW-R02-R06, FW-R10-R13, FW-G01, FW-G08: one attack and its defence, both rolled."""
-    merged = _merged("attack", config)
+    """FW-R02-R06, FW-R10-R13, FW-G01, FW-G08: one attack and its defence, both rolled: the
+    attacker's `roll` odds, each total met by the `defence` odds (or by no defence, total 0).
+    The rule itself runs first on no dice, then on one fall of the attacker's, so it refuses
+    what it would refuse, in its own words."""
+    engine, _, merged = resolved(RULESET, "attack", config)
     call = rule_call(case_of(RULESET, "attack", config, params), attack_projection(merged))
-    return enumerate_calls(call, fate_lumping(merged))
+    fields = read_input(engine, "attack", params)
+    side = {"character": fields["attacker"], "side": "attack", "declaration": fields["attack"]}
+    attacker = fill_character(fields["attacker"], "input.attacker", merged)
+    level, mode = applied_level(attacker, "attack", merged), merged["disadvantage_mode"]
+    lowest = min(result for result, ways in distribution(level, mode).items() if ways)
+    for faces in ([], faces_for(lowest, level, mode)):
+        try:
+            call(DiceQueue([{"d": FATE, "v": face} for face in faces]))
+        except RuleError as error:
+            if error.code != QUEUE_EXHAUSTED:
+                raise
+    defence = fields["defence"]
+    if defence is None:
+        defender = fill_character(fields["defender"], "input.defender", merged)
+        return map_outcomes(roll_odds(side, config),
+                            lambda rolled: struck(defender, rolled["total"], 0, merged))
+    return bind(roll_odds(side, config), lambda rolled: defence_odds(
+        {"defender": fields["defender"], "defence": defence, "attack_total": rolled["total"]},
+        config))
+
+
+def struck(defender: Character, attack: int, against: int, config: Mapping[str, Any]) -> Obj:
+    """FW-R04, FW-R05, FW-R10-R13: `attack` against `against`, a hit marked on `defender`."""
+    _, hit, damage = compared(attack, against)
+    column = None
+    if hit:
+        _, defender, column = wound(defender, damage, config)
+    return exchange_outcome(defender, (hit, damage, attack == against), column, config)
 
 
 def roll_state(events: list[Any], state: Mapping[str, Any]) -> Any:
@@ -146,14 +177,8 @@ def defence_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     side = {"character": params.get("defender"), "side": "defence",
             "declaration": params.get("defence")}
 
-    def exchange(rolled: Mapping[str, Any]) -> Obj:
-        _, hit, damage = compared(total, rolled["total"])
-        defender, column = rolled["character"], None
-        if hit:
-            _, defender, column = wound(defender, damage, merged)
-        return exchange_outcome(defender, (hit, damage, total == rolled["total"]), column, merged)
-
-    return map_outcomes(roll_odds(side, config), exchange)
+    return map_outcomes(roll_odds(side, config),
+                        lambda rolled: struck(rolled["character"], total, rolled["total"], merged))
 
 
 def summary(outcome: Mapping[str, Any]) -> Obj:

@@ -2,7 +2,8 @@
 
 `roll` runs the rule once per dice result, weighted by `rolls.distribution`; on every golden
 `roll` fixture it must equal the `roll` rule enumerated die by die (lumped by sum, or by
-multiset where the lowest four are kept). `defence` composes the defender's roll with the
+multiset where the lowest four are kept), and `attack` the `attack` rule so enumerated, its
+refusals included. `defence` composes the defender's roll with the
 engine's `compared` and `wound`; on every golden `attack` fixture with a defence it must equal
 the `attack` rule enumerated face by face with the attacker's dice fixed as the fixture rolled
 them.
@@ -70,6 +71,31 @@ def test_a_roll_is_the_rule_enumerated(fixture: Fixture) -> None:
         assert totals == {r + modifier: n for r, n in counts.items() if n}
         return
     assert dist_json(composed) == dist_json(enumerated)
+
+
+ALL_ATTACKS = [f for f in odds_fixtures() if f.ruleset == RULESET and f.data["rule"] == "attack"]
+
+
+def outcome_or_error(compute: Any) -> Any:
+    try:
+        return dist_json(compute())
+    except RuleError as error:
+        return {"error": [error.code, error.message]}
+
+
+@pytest.mark.parametrize("fixture", ALL_ATTACKS, ids=[f.ident for f in ALL_ATTACKS])
+def test_an_attack_is_the_rule_enumerated(fixture: Fixture) -> None:
+    """The composed `attack` query is the `attack` rule enumerated, refusals included."""
+    data = fixture.data
+    merged = resolved(RULESET, "attack", data["config"])[2]
+
+    def enumerated() -> Any:
+        call = rule_call(case_of(RULESET, "attack", data["config"], data["input"]),
+                         odds.attack_projection(merged))
+        return enumerate_calls(call, odds.fate_lumping(merged), LIMIT)
+
+    assert outcome_or_error(lambda: odds.attack_odds(data["input"], data["config"])) == (
+        outcome_or_error(enumerated))
 
 
 class Prefixed(DiceQueue):

@@ -2,21 +2,23 @@
  * The fate_wounds odds adapter: exact distributions of its rolls; mirror of
  * `compiler/rules/fate_wounds/odds.py`.
  *
- * Each Fate die keeps its three faces; a set of four branches on its sum (every rule adds a set
- * up, or keeps the lowest set by its sum), except under `extra_df_drop_highest`, where the lowest
- * four of the pool are kept and its multiset decides. `attack` enumerates the whole `attack`
- * rule; `defence` is the same exchange once the attack is rolled: the defender's `roll` rule
- * enumerated, each total compared with the attack's and its wound marked by the engine's own
- * steps (`exchange.compared`, `track.wound`), as `exchange.resolveAttack` does.
+ * A roll depends on its dice only through their result, whose exact counts are the engine's own
+ * `rolls.distribution` (FW-E09, FW-G01): `roll` runs the `roll` rule once per result, on faces
+ * that give it, however many Disadvantage sets it rolls. `defence` is the exchange once the
+ * attack is rolled: the defender's roll, each total compared with the attack's and its wound
+ * marked by the engine's own steps (`exchange.compared`, `track.wound`), as
+ * `exchange.resolve_attack` does; `attack` is the attacker's roll met by that. `fate_lumping` is
+ * how the `roll` and `attack` rules enumerate die by die (each set by its sum, or by its multiset
+ * where the lowest four are kept), which the tests compare them with.
  */
 
 import { condition, fillCharacter } from "./characters.mjs";
 import { compared } from "./exchange.mjs";
 import { FATE_DICE, appliedLevel, distribution } from "./rolls.mjs";
 import { wound } from "./track.mjs";
-import { TOO_MANY, enumerateCalls, lumping, resolved, ruleCall } from "../enumeration.mjs";
+import { TOO_MANY, lumping, resolved, ruleCall } from "../enumeration.mjs";
 import { QUEUE_EXHAUSTED, RuleError } from "../errors.mjs";
-import { fromLeaves, mapOutcomes, point } from "../exact.mjs";
+import { bind, fromLeaves, mapOutcomes, point } from "../exact.mjs";
 import { readInput } from "../harness.mjs";
 import { caseOf } from "../odds.mjs";
 import { DiceQueue, FATE } from "../queue.mjs";
@@ -78,14 +80,50 @@ export function attackProjection(config) {
 }
 
 /**
- * FW-R02-R06, FW-R10-R13, FW-G01, FW-G08: one attack and its defence, both rolled.
+ * FW-R02-R06, FW-R10-R13, FW-G01, FW-G08: one attack and its defence, both rolled: the
+ * attacker's `roll` odds, each total met by the `defence` odds (or by no defence, total 0). The
+ * rule itself runs first on no dice, then on one fall of the attacker's, so it refuses what it
+ * would refuse, in its own words.
  * @param {any} params
  * @param {object} config
  * @returns {import("../exact.mjs").Dist}
  */
 export function attackOdds(params, config) {
-  const found = merged("attack", config);
-  return enumerateCalls(ruleCall(caseOf(RULESET, "attack", config, params), attackProjection(found)), fateLumping(found));
+  const [engine, , found] = resolved(RULESET, "attack", config);
+  const call = ruleCall(caseOf(RULESET, "attack", config, params), attackProjection(found));
+  const fields = readInput(engine, "attack", params);
+  const side = { character: fields.attacker, side: "attack", declaration: fields.attack };
+  const attacker = fillCharacter(fields.attacker, "input.attacker", found);
+  const [level, mode] = [appliedLevel(attacker, "attack", found), found.disadvantage_mode];
+  const lowest = Math.min(...[...distribution(level, mode)].filter(([, ways]) => ways).map(([result]) => result));
+  for ( const faces of [[], facesFor(lowest, level, mode)] ) {
+    try {
+      call(new DiceQueue(faces.map(v => ({ d: FATE, v }))));
+    } catch(err) {
+      if ( !(err instanceof RuleError) || (err.code !== QUEUE_EXHAUSTED) ) throw err;
+    }
+  }
+  const defence = fields.defence;
+  if ( defence === null ) {
+    const defender = fillCharacter(fields.defender, "input.defender", found);
+    return mapOutcomes(rollOdds(side, config), (rolled) => struck(defender, rolled.total, 0, found));
+  }
+  return bind(rollOdds(side, config), (rolled) => defenceOdds({ defender: fields.defender, defence, attack_total: rolled.total }, config));
+}
+
+/**
+ * FW-R04, FW-R05, FW-R10-R13: `attack` against `against`, a hit marked on `defender`.
+ * @param {Record<string, any>} defender
+ * @param {number} attack
+ * @param {number} against
+ * @param {Record<string, any>} config
+ * @returns {Record<string, any>}
+ */
+export function struck(defender, attack, against, config) {
+  const [, hit, damage] = compared(attack, against);
+  let [marked, column] = [defender, null];
+  if ( hit ) [, marked, column] = wound(defender, damage, config);
+  return exchangeOutcome(marked, [hit, damage, attack === against], column, config);
 }
 
 /**
@@ -175,12 +213,7 @@ export function defenceOdds(params, config) {
   const total = attackTotal(params);
   const found = merged("roll", config);
   const side = { character: params.defender ?? null, side: "defence", declaration: params.defence ?? null };
-  return mapOutcomes(rollOdds(side, config), (rolled) => {
-    const [, hit, damage] = compared(total, rolled.total);
-    let [defender, column] = [rolled.character, null];
-    if ( hit ) [, defender, column] = wound(defender, damage, found);
-    return exchangeOutcome(defender, [hit, damage, total === rolled.total], column, found);
-  });
+  return mapOutcomes(rollOdds(side, config), (rolled) => struck(rolled.character, total, rolled.total, found));
 }
 
 /**
