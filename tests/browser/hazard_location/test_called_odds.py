@@ -2,8 +2,8 @@
 location is chosen in the Called Shot window, after the attack window, so that window shows
 the odds of the attack at the location selected: the Python engine's exact distribution of the
 `attack` rule with that `called_shot` (`compiler/rules/hazard_location/attack_odds.py`), at the
-first location and after the user selects another. The GM's screenshots are written to
-docs/screenshots/odds/.
+first location and after the user selects another; a player sees what the world setting says.
+The screenshots are written to docs/screenshots/odds/.
 """
 
 from __future__ import annotations
@@ -13,7 +13,18 @@ from typing import Any
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
 from macro_kinds import Case
-from odds_panel import PANEL, PROCEED, START, figures, finish, read, shoot
+from odds_panel import (
+    PANEL,
+    PROCEED,
+    START,
+    as_player,
+    figures,
+    finish,
+    player_view,
+    read,
+    set_mode,
+    shoot,
+)
 
 # isort: split
 from hazard_location.kinds import attack_input
@@ -63,3 +74,32 @@ def test_the_called_shot_window_shows_the_odds_at_the_location_selected(
     page.evaluate(PROCEED)
     run = finish(page)
     assert run["messages"] == []
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+@pytest.mark.parametrize("mode", ["exact", "label", "hidden"])
+def test_a_player_sees_what_the_setting_says(
+    module: BuiltModule, open_page: OpenPage, generation: int, mode: str
+) -> None:
+    page = open_page(module, generation)
+    ctx = attack_macro(module)
+    plain = case_of(module)
+    args: dict[str, Any] = {"pack": ctx.pack, "id": ctx.macro["_id"], "dice": [], "actor": None,
+                            "scene": plain.scene,
+                            "answers": [CALLED, {"action": None, "hold": True}]}
+    set_mode(page, MODULE_ID, mode)
+    try:
+        with as_player(page):
+            page.page.bring_to_front()
+            page.evaluate(START, args)
+            page.page.wait_for_selector("#dialogs dialog ol.rulepack-called-shot")
+            place = page.page.locator("#dialogs input[name=location]").first.get_attribute("value")
+            shown = read(page)
+            text = page.page.locator("#dialogs dialog").inner_text()
+            shoot(page, f"hazard_location-odds-called-player-{mode}-v{generation}.png")
+            page.evaluate(PROCEED)
+            finish(page)
+    finally:
+        set_mode(page, MODULE_ID, "label")
+    gm_lines = expected(ctx, attack_input(ctx, called_at(plain, str(place))))
+    player_view(shown, gm_lines, mode, text)
