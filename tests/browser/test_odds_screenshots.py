@@ -1,6 +1,7 @@
 """docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write: the
 Hazard Dice, SDM and fate_wounds attack windows as the GM sees them and as a player sees them
-in each disclosure mode (the Hazard Called Shot window too), the fate_wounds defence window and the
+in each disclosure mode (the Hazard Called Shot window and the Danger Room cardless save form
+too), the fate_wounds defence window and the
 Danger Room BOOST, cardless save and contest forms as the GM sees them, in v12 and v13 (issue
 16's acceptance)."""
 
@@ -22,6 +23,7 @@ def test_docs_have_every_odds_screenshot() -> None:
                  for g in GENERATIONS]
     expected += [f"danger_room-odds-{form}-gm-exact-v{g}.png" for form in ("save", "contest")
                  for g in GENERATIONS]
+    expected += [f"danger_room-odds-save-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
     for ruleset in ("sdm_pool", "fate_wounds"):
         expected += [f"{ruleset}-odds-gm-exact-v{g}.png" for g in GENERATIONS]
         expected += [f"{ruleset}-odds-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]

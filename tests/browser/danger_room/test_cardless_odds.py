@@ -2,7 +2,8 @@
 both generations: the figures each form shows are the Python engine's exact distribution of the
 `save` and `contest` queries (`compiler/rules/danger_room/odds.py`) for the input the form's
 values make, at the form's defaults and after the user changes them, and for the call the rule
-then really ran. The GM's screenshots of both forms are written to docs/screenshots/odds/.
+then really ran; a player sees what the world setting says. The screenshots are written to
+docs/screenshots/odds/.
 """
 
 from __future__ import annotations
@@ -12,7 +13,18 @@ from typing import Any
 import macro_kinds  # noqa: F401  (registers every ruleset's kinds before one is imported)
 import pytest
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
-from odds_panel import PANEL, figures, finish, held, lines, read, shoot
+from odds_panel import (
+    PANEL,
+    as_player,
+    figures,
+    finish,
+    held,
+    lines,
+    player_view,
+    read,
+    set_mode,
+    shoot,
+)
 
 # isort: split
 from compiler.rules.danger_room.odds import contest_odds, save_odds
@@ -105,3 +117,30 @@ def test_the_contest_form_shows_the_python_engines_odds_live(
     start = {**call["input"], "challenger_attribute": "brawn", "defender_attribute": "brawn"}
     assert figures(first) == wins(start, call["config"])
     assert [line["key"] for line in first] == ["hit", "miss"]
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+@pytest.mark.parametrize("mode", ["exact", "label", "hidden"])
+def test_a_player_sees_what_the_setting_says(
+    module: BuiltModule, open_page: OpenPage, generation: int, mode: str
+) -> None:
+    """The save form as a player sees it, against the GM's exact lines of the same form (those
+    are the Python engine's: the test above)."""
+    page = open_page(module, generation)
+    fight = Fight(module, page)
+    turn = ("x-23", "Save without a card", (), ({"action": "ok", "fields": SAVE},), ())
+    with held(page, fight.args(turn, []), [], close=True):
+        page.page.wait_for_selector(f"{PANEL} li")
+        gm_lines = figures(read(page))
+    finish(page)
+    set_mode(page, MODULE, mode)
+    try:
+        with as_player(page), held(page, fight.args(turn, []), [], close=True):
+            page.page.wait_for_selector(f"{DIALOG} input[name=against]")
+            shown = read(page)
+            text = page.page.locator(DIALOG).inner_text()
+            shoot(page, f"danger_room-odds-save-player-{mode}-v{generation}.png")
+        finish(page)
+    finally:
+        set_mode(page, MODULE, "label")
+    player_view(shown, gm_lines, mode, text)
