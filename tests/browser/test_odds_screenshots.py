@@ -1,9 +1,8 @@
-"""docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write: the
-Hazard Dice, SDM and fate_wounds attack windows as the GM sees them and as a player sees them
-in each disclosure mode (the Hazard Called Shot window and the Danger Room cardless save form
-too), the fate_wounds defence window and the
-Danger Room BOOST, cardless save and contest forms as the GM sees them, in v12 and v13 (issue
-16's acceptance)."""
+"""docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write, in
+v12 and v13 (issue 16's acceptance): the Hazard Dice, SDM and fate_wounds attack windows, the
+Hazard Called Shot window and the Danger Room cardless save form as the GM sees them and as a
+player sees them in each disclosure mode; the fate_wounds defence window and the Danger Room
+BOOST and contest forms as the GM sees them."""
 
 from __future__ import annotations
 
