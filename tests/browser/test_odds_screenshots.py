@@ -1,7 +1,8 @@
-"""docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write: the
-Hazard Dice attack window as the GM sees it and as a player sees it in each disclosure mode,
-the Crytures power window the same, and the Danger Room BOOST form as the GM sees it, in v12
-and v13 (issue 16's acceptance)."""
+"""docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write, in
+v12 and v13 (issue 16's acceptance): the Hazard Dice, SDM and fate_wounds attack windows, the
+Hazard Called Shot window, the Crytures power window and the Danger Room cardless save form as
+the GM sees them and as a player sees them in each disclosure mode; the fate_wounds defence
+window and the Danger Room BOOST and contest forms as the GM sees them."""
 
 from __future__ import annotations
 
@@ -17,5 +18,15 @@ def test_docs_have_every_odds_screenshot() -> None:
     expected += [f"danger_room-odds-gm-exact-v{g}.png" for g in GENERATIONS]
     expected += [f"crytures-odds-gm-exact-v{g}.png" for g in GENERATIONS]
     expected += [f"crytures-odds-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
+    expected += [f"fate_wounds-odds-defence-gm-exact-v{g}.png" for g in GENERATIONS]
+    expected += [f"hazard_location-odds-called-gm-exact-v{g}.png" for g in GENERATIONS]
+    expected += [f"hazard_location-odds-called-player-{m}-v{g}.png" for m in MODES
+                 for g in GENERATIONS]
+    expected += [f"danger_room-odds-{form}-gm-exact-v{g}.png" for form in ("save", "contest")
+                 for g in GENERATIONS]
+    expected += [f"danger_room-odds-save-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
+    for ruleset in ("sdm_pool", "fate_wounds"):
+        expected += [f"{ruleset}-odds-gm-exact-v{g}.png" for g in GENERATIONS]
+        expected += [f"{ruleset}-odds-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
     assert sorted(p.name for p in SHOTS.glob("*.png")) == sorted(expected), (
         "run tests/browser/*/test_odds.py")

@@ -17,12 +17,15 @@ import { RuleError } from "../rules/errors.mjs";
 
 /**
  * @typedef {[bigint, bigint]} Fraction
- * @typedef {{hit: boolean, damage: number, down: boolean, location: string|null, saved?: boolean|null}} Words
- *   one outcome in the report's words (each ruleset's `matchups` `summary`), and whether a save
- *   succeeded where the roll has one
+ * @typedef {{hit: boolean, damage: number, down: boolean, location: string|null, saved?: boolean|null,
+ *   tie?: boolean}} Words
+ *   one outcome in the report's words (each ruleset's `matchups` `summary`), whether a save
+ *   succeeded where the roll has one, and whether an opposed roll tied where ties are told apart
  * @typedef {{hit: Fraction, damage: Fraction, down: Fraction, saved: Fraction|null,
- *   locations: Array<[string, Fraction]>}} Summary  `saved` null when no outcome has a save
- * @typedef {"hit"|"damage"|"down"|"saved"} Figure  a line of the panel
+ *   tie: Fraction|null, miss: Fraction|null, locations: Array<[string, Fraction]>}} Summary
+ *   `saved` null when no outcome has a save; `tie` and `miss` (neither a hit nor a tie) null
+ *   when no outcome tells ties apart
+ * @typedef {"hit"|"tie"|"miss"|"damage"|"down"|"saved"} Figure  a line of the panel
  * @typedef {{summary?: Summary, note?: string, ms: number}} Reading  what the panel shows
  */
 
@@ -51,6 +54,8 @@ export function summarize(dist, words) {
   let down = 0n;
   let saved = 0n;
   let saves = false;
+  let tie = 0n;
+  let ties = false;
   /** @type {Map<string, bigint>} */
   const places = new Map();
   for ( const [outcome, weight] of outcomeList(dist) ) {
@@ -60,6 +65,8 @@ export function summarize(dist, words) {
     damage += weight * BigInt(row.damage);
     if ( (row.saved !== undefined) && (row.saved !== null) ) saves = true;
     if ( row.saved === true ) saved += weight;
+    if ( row.tie !== undefined ) ties = true;
+    if ( row.tie === true ) tie += weight;
     if ( row.location !== null ) places.set(row.location, (places.get(row.location) ?? 0n) + weight);
   }
   const names = [...places.keys()].sort((a, b) => {
@@ -71,6 +78,7 @@ export function summarize(dist, words) {
   return {
     hit: fraction(hit, total), damage: fraction(damage, total), down: fraction(down, total),
     saved: saves ? fraction(saved, total) : null,
+    tie: ties ? fraction(tie, total) : null, miss: ties ? fraction(total - hit - tie, total) : null,
     locations: names.map((name) => [name, fraction(/** @type {bigint} */ (places.get(name)), total)])
   };
 }
@@ -149,8 +157,11 @@ function line(key, name, value, mode, mean = false) {
 
 /**
  * What a panel shows: its heading (plain text), the figures in order, the locations' labels
- * (their ids when absent).
- * @typedef {{heading: string, figures: Figure[], names: Record<string, string>}} PanelSpec
+ * (their ids when absent), and optionally a figure's own name where the shared one would mislead
+ * (localised: an SDM "hit" is a success, a shortfall also dealing damage), and the spread's own
+ * heading (the wound column checked rather than where a blow strikes).
+ * @typedef {{heading: string, figures: Figure[], names: Record<string, string>,
+ *   labels?: Partial<Record<Figure, string>>, spreadHeading?: string}} PanelSpec
  */
 
 /**
@@ -159,16 +170,19 @@ function line(key, name, value, mode, mean = false) {
  * @param {Summary} s
  * @param {"exact"|"label"} mode
  * @param {Figure[]} figures
+ * @param {Partial<Record<Figure, string>>} [labels]  names of the spec's own
  * @returns {string[]}
  */
-function figureLines(s, mode, figures) {
+function figureLines(s, mode, figures, labels = {}) {
   const i18n = game.i18n;
   const rows = [];
   for ( const figure of figures ) {
-    if ( figure === "hit" ) rows.push(line("hit", i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode));
-    else if ( figure === "damage" && mode === "exact" ) rows.push(line("damage", i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
-    else if ( figure === "down" ) rows.push(line("down", i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
-    else if ( figure === "saved" && s.saved !== null ) rows.push(line("saved", i18n.localize("RULEPACK.Odds.Saved"), s.saved, mode));
+    if ( figure === "hit" ) rows.push(line("hit", labels.hit ?? i18n.localize("RULEPACK.Odds.Hit"), s.hit, mode));
+    else if ( figure === "damage" && mode === "exact" ) rows.push(line("damage", labels.damage ?? i18n.localize("RULEPACK.Odds.Damage"), s.damage, mode, true));
+    else if ( figure === "down" ) rows.push(line("down", labels.down ?? i18n.localize("RULEPACK.Odds.Down"), s.down, mode));
+    else if ( figure === "saved" && s.saved !== null ) rows.push(line("saved", labels.saved ?? i18n.localize("RULEPACK.Odds.Saved"), s.saved, mode));
+    else if ( figure === "tie" && s.tie !== null ) rows.push(line("tie", labels.tie ?? i18n.localize("RULEPACK.Odds.Tie"), s.tie, mode));
+    else if ( figure === "miss" && s.miss !== null ) rows.push(line("miss", labels.miss ?? i18n.localize("RULEPACK.Odds.Miss"), s.miss, mode));
   }
   return rows;
 }
@@ -186,18 +200,30 @@ export function panelHtml(reading, mode, spec) {
   if ( !reading.summary ) return `${heading}<p class="rulepack-odds-note">${escapeHtml(reading.note ?? "")}</p>`;
   const s = reading.summary;
   const names = spec.names;
-  const rows = figureLines(s, mode, spec.figures);
+  const rows = figureLines(s, mode, spec.figures, spec.labels);
   const spread = s.locations.map(([id, p]) => line(`location:${id}`, names[id] ?? id, p, mode));
   const where = spread.length
-    ? `<p class="rulepack-odds-sub">${escapeHtml(i18n.localize("RULEPACK.Odds.Locations"))}</p><ul class="rulepack-odds-locations">${spread.join("")}</ul>`
+    ? `<p class="rulepack-odds-sub">${escapeHtml(spec.spreadHeading ?? i18n.localize("RULEPACK.Odds.Locations"))}</p><ul class="rulepack-odds-locations">${spread.join("")}</ul>`
     : "";
   return `${heading}<ul class="rulepack-odds-main">${rows.join("")}</ul>${where}`;
 }
 
-/** The placeholder a dialog's content carries where the odds go (none when they are hidden). */
-export function oddsSlot() {
-  return disclosure() === "hidden" ? "" : `<section class="rulepack-odds" aria-live="polite" data-mode="${disclosure()}"></section>`;
+/**
+ * The placeholder a dialog's content carries where the odds go (none when they are hidden): one
+ * panel, or `count` of them (a card landing on several fighters, one panel each).
+ * @param {number} [count=1]
+ * @returns {string}
+ */
+export function oddsSlot(count = 1) {
+  if ( disclosure() === "hidden" ) return "";
+  const one = (/** @type {number} */ part) => `<section class="rulepack-odds" aria-live="polite" data-mode="${disclosure()}" data-part="${part}"></section>`;
+  return Array.from({ length: count }, (_, part) => one(part)).join("");
 }
+
+/**
+ * One panel of a dialog: what it computes from the form, and what it shows.
+ * @typedef {{compute: (form: HTMLFormElement) => Summary|{note: string}, spec: PanelSpec}} Part
+ */
 
 /**
  * A DialogV2 `render` callback that fills the dialog's odds panel and refreshes it on every
@@ -209,17 +235,28 @@ export function oddsSlot() {
  * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
  */
 export function liveOdds(compute, spec) {
+  return liveOddsParts([{ compute, spec }]);
+}
+
+/**
+ * `liveOdds` for a dialog with one panel per part (`oddsSlot(parts.length)`), in order.
+ * @param {Part[]} parts
+ * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
+ */
+export function liveOddsParts(parts) {
   return (_event, dialog) => {
     const root = dialog instanceof HTMLElement ? dialog : dialog.element;
-    const panel = root.querySelector("section.rulepack-odds");
-    const form = panel?.closest("form");
+    const panels = [...root.querySelectorAll("section.rulepack-odds")];
+    const form = panels[0]?.closest("form");
     const mode = disclosure();
-    if ( !panel || !form || mode === "hidden" ) return;
-    const refresh = () => {
+    if ( !panels.length || !form || mode === "hidden" ) return;
+    const refresh = () => parts.forEach(({ compute, spec }, index) => {
+      const panel = panels[index];
+      if ( !panel ) return;
       const reading = readOdds(() => compute(/** @type {HTMLFormElement} */ (form)));
       panel.innerHTML = panelHtml(reading, mode, spec);
       panel.setAttribute("data-ms", reading.ms.toFixed(1));
-    };
+    });
     // Every control fires `input` as the user changes it (a checkbox or a select too, HTML's
     // "input" event), so one listener refreshes once per change.
     form.addEventListener("input", refresh);

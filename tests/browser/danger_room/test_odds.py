@@ -13,7 +13,8 @@ from contextlib import contextmanager
 from typing import Any
 
 import pytest
-from browser_page import GENERATIONS, REPO, BuiltModule, HarnessPage, OpenPage
+from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
+from odds_panel import PLAYER, PROCEED, READ, SHOTS, START, figures
 
 from compiler.rules.danger_room.matchups import summary
 from compiler.rules.danger_room.odds import hit_odds
@@ -21,14 +22,7 @@ from compiler.rules.exact import fraction, outcome_list
 from danger_room.test_table import owned
 from danger_room.world import MODULE, before, sample_world, scene
 
-SHOTS = REPO / "docs" / "screenshots" / "odds"
 STAGE = "async (s) => (await import('/harness/stage.mjs')).stage(s)"
-START = """args => { window.__oddsRun = harness.runMacro(args); return true; }"""
-PROCEED = "async () => (await import('/harness/foundry/dialogs.mjs')).scriptedAnswers.proceed()"
-READ = """() => [...document.querySelectorAll('section.rulepack-odds li')].map((li) => ({
-    key: li.dataset.odds, num: li.dataset.num ?? null, den: li.dataset.den ?? null,
-    shown: li.querySelector('.rulepack-odds-value').textContent}))"""
-PLAYER: dict[str, Any] = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
 Turn = tuple[str, str, tuple[str, ...], tuple[dict[str, Any], ...], tuple[int, ...]]
 
 
@@ -67,9 +61,6 @@ def expected(params: dict[str, Any], config: dict[str, Any]) -> list[dict[str, A
         lines.append(("saved", fraction(sum(w for r, w in rows if r["saved"] is True), total)))
     return [{"key": k, "num": str(v[0]), "den": str(v[1])} for k, v in lines]
 
-
-def figures(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"key": s["key"], "num": s["num"], "den": s["den"]} for s in shown]
 
 
 class Fight:

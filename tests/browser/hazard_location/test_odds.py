@@ -12,15 +12,27 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_page import GENERATIONS, REPO, BuiltModule, HarnessPage, OpenPage
+from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import Case, MacroContext, context_for
+from odds_panel import (
+    PANEL,
+    PROCEED,
+    READ,
+    SETTING,
+    START,
+    as_player,
+    figures,
+    finish,
+    lines,
+    set_mode,
+    shoot,
+    word,
+)
 
 # isort: split
-from compiler.rules.exact import fraction, outcome_list
 from compiler.rules.hazard_location.attack_odds import attack_odds
 from compiler.rules.hazard_location.matchups import summary
 from hazard_location.kinds import attack_input, defend, six
@@ -33,20 +45,8 @@ from hazard_location.world import (
     fighter,
 )
 
-SHOTS = REPO / "docs" / "screenshots" / "odds"
-SETTING = "oddsDisclosure"
-PLAYER: dict[str, Any] = {"_id": "playerOdds000001", "name": "Laura", "role": 1}
-DIALOGS = "'/harness/foundry/dialogs.mjs'"
-START = """args => { window.__oddsRun = harness.runMacro(args); return true; }"""
-PROCEED = f"async () => (await import({DIALOGS})).scriptedAnswers.proceed()"
-PANEL = "section.rulepack-odds"
-READ = """() => [...document.querySelectorAll('section.rulepack-odds li')].map((li) => ({
-    key: li.dataset.odds, num: li.dataset.num ?? null, den: li.dataset.den ?? null,
-    shown: li.querySelector('.rulepack-odds-value').textContent}))"""
 #: A hit through the cuirass with the Service Handgun at 3 hexes (`test_macros.HIT`).
 HIT = (*six(5, 6, 2, 6, 3, 2), (100, 25), *six(6, 2, 6, 5, 1, 3, 6, 4))
-WORDS = [(9, 10, "very likely"), (2, 3, "likely"), (1, 3, "even"), (1, 10, "unlikely"),
-         (0, 1, "very unlikely")]
 
 
 @pytest.fixture(scope="module")
@@ -67,31 +67,10 @@ def case_of(module: BuiltModule, **fields: Any) -> Case:
 
 def expected(ctx: MacroContext, inp: dict[str, Any]) -> list[dict[str, Any]]:
     """The panel's lines as the Python engine sums up `inp`'s exact odds (GM view)."""
-    dist = attack_odds(inp, config_overrides(ctx.module))
-    rows = [(summary("attack", o), w) for o, w in outcome_list(dist)]
-    total = dist.total
-    places: dict[str, int] = {}
-    for row, w in rows:
-        if row["location"] is not None:
-            places[row["location"]] = places.get(row["location"], 0) + w
-    lines = [("hit", fraction(sum(w for r, w in rows if r["hit"]), total)),
-             ("damage", fraction(sum(w * r["damage"] for r, w in rows), total)),
-             ("down", fraction(sum(w for r, w in rows if r["down"]), total))]
-    lines += [(f"location:{n}", fraction(places[n], total))
-              for n in sorted(places, key=lambda n: (-places[n], n))]
-    return [{"key": k, "num": str(v[0]), "den": str(v[1])} for k, v in lines]
+    return lines(attack_odds(inp, config_overrides(ctx.module)), lambda o: summary("attack", o),
+                 ("hit", "damage", "down"))
 
 
-def figures(shown: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{"key": s["key"], "num": s["num"], "den": s["den"]} for s in shown]
-
-
-def word(num: int, den: int) -> str:
-    if num == 0:
-        return "impossible"
-    if num == den:
-        return "certain"
-    return next(w for n, d, w in WORDS if num * d >= n * den)
 
 
 @contextmanager
@@ -109,32 +88,8 @@ def window(page: HarnessPage, ctx: MacroContext, case: Case, *, close: bool) -> 
     page.evaluate(PROCEED)
 
 
-def finish(page: HarnessPage) -> dict[str, Any]:
-    run: dict[str, Any] = page.evaluate("() => window.__oddsRun")
-    assert run["error"] is None, run["error"]
-    assert page.take_problems() == []
-    return run
 
 
-def set_mode(page: HarnessPage, mode: str) -> None:
-    page.evaluate("([m, k, v]) => game.settings.set(m, k, v)", [MODULE_ID, SETTING, mode])
-
-
-@contextmanager
-def as_player(page: HarnessPage) -> Iterator[None]:
-    page.evaluate("""p => { window.__gm = game.user;
-        game.user = new User({...p, _active: true}); game.users.set(p._id, game.user); }""", PLAYER)
-    try:
-        yield
-    finally:
-        page.evaluate("p => { game.users.delete(p._id); game.user = window.__gm; }", PLAYER)
-
-
-def shoot(page: HarnessPage, name: str) -> Path:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    page.page.locator("#dialogs dialog").screenshot(path=path, animations="disabled")
-    return path
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)
@@ -174,7 +129,7 @@ def test_a_player_sees_what_the_setting_says(
     ctx = attack_macro(module)
     case = case_of(module)
     gm_lines = expected(ctx, attack_input(ctx, case))
-    set_mode(page, mode)
+    set_mode(page, MODULE_ID, mode)
     try:
         with as_player(page):
             refused = page.evaluate("""async ([m, k]) => {
@@ -189,7 +144,7 @@ def test_a_player_sees_what_the_setting_says(
                 shoot(page, f"hazard_location-odds-player-{mode}-v{generation}.png")
             finish(page)
     finally:
-        set_mode(page, "label")
+        set_mode(page, MODULE_ID, "label")
     if mode == "hidden":
         assert shown == [] and "Odds" not in dialog_text
         return

@@ -1,7 +1,9 @@
 /**
  * The live odds of an attack card's BOOST form (issue 16; DR-R11, DR-R17-R20, DR-R25): the exact
- * distribution of `resolve_hit` on the first targeted fighter, for the request the hit would
- * make with the BOOSTs the form holds now, in the fight as it stands and with the fight's config.
+ * distribution of `resolve_hit` on each targeted fighter (a panel each), for the request the hit
+ * would make with the BOOSTs the form holds now, in the fight as it stands and with the fight's
+ * config; and those of the cardless save and contest forms (DR-R06, DR-R11, DR-G42: the `save`
+ * and `contest` queries, for the input the form's values make).
  * There is no roll to hit in Danger Room (a card that reaches its target lands: Reach, an armed
  * defence and the landing decide that, before any die), so the odds are those of the card once
  * it lands: the Health it takes, the target down, and the save where the card has one. Computed
@@ -12,9 +14,11 @@
 import { cardAsItHits, hitRequest, penalties } from "./attack.mjs";
 import { nameOf } from "./fight.mjs";
 import { fightConfig } from "./settings.mjs";
-import { liveOdds, summarize } from "../odds-view.mjs";
+import { PlayError } from "./errors.mjs";
+import { answerOf } from "./ui.mjs";
+import { liveOdds, liveOddsParts, summarize } from "../odds-view.mjs";
 import { summary } from "../../rules/danger_room/matchups.mjs";
-import { hitOdds } from "../../rules/danger_room/odds.mjs";
+import { contestOdds, hitOdds, saveOdds } from "../../rules/danger_room/odds.mjs";
 
 /**
  * @typedef {import("./fight.mjs").Fight} Fight
@@ -56,21 +60,73 @@ export function hitInput(fight, attack, target, boost, sight) {
 }
 
 /**
- * The BOOST form's `render` callback: the odds of the hit on `target`, refreshed as the BOOSTs
- * change.
+ * The BOOST form's `render` callback: the odds of the hit on each of `targets`, a panel each,
+ * refreshed as the BOOSTs change.
  * @param {Fight} fight
  * @param {Attack} attack
- * @param {string} target
+ * @param {string[]} targets
  * @param {FormField[]} fields  the form's BOOST fields, one per hit
  * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
  */
-export function hitOddsRender(fight, attack, target, fields) {
+export function hitOddsRender(fight, attack, targets, fields) {
   const sight = penalties(fight);
-  const name = nameOf(fight, target);
+  return liveOddsParts(targets.map((target) => ({
+    compute: (/** @type {HTMLFormElement} */ form) => {
+      const boost = boostsIn(form, fields);
+      if ( boost === null ) return { note: game.i18n.localize("RULEPACK.DangerRoom.OddsBadBoost") };
+      const dist = hitOdds(hitInput(fight, attack, target, boost, sight), fightConfig());
+      return summarize(dist, (outcome) => ({ ...summary("resolve_hit", outcome), saved: outcome.saved }));
+    },
+    spec: { heading: game.i18n.format("RULEPACK.DangerRoom.OddsIfLands", { target: nameOf(fight, target) }), figures: ["damage", "down", "saved"], names: {} }
+  })));
+}
+
+/**
+ * The form's answers as its OK button reads them, or null while one is refused.
+ * @param {HTMLFormElement} form
+ * @param {FormField[]} fields
+ * @returns {Record<string, string|number>|null}
+ */
+function answersIn(form, fields) {
+  try {
+    return Object.fromEntries(fields.map((f) => [f.name, answerOf(form, f)]));
+  } catch(err) {
+    if ( err instanceof PlayError ) return null;
+    throw err;
+  }
+}
+
+/**
+ * The cardless save form's `render` callback: whether the fighter saves (DR-R11).
+ * @param {FormField[]} fields
+ * @param {(answer: Record<string, string|number>) => object} build  the `save` input of the answers
+ * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
+ */
+export function saveOddsRender(fields, build) {
   return liveOdds((form) => {
-    const boost = boostsIn(form, fields);
-    if ( boost === null ) return { note: game.i18n.localize("RULEPACK.DangerRoom.OddsBadBoost") };
-    const dist = hitOdds(hitInput(fight, attack, target, boost, sight), fightConfig());
-    return summarize(dist, (outcome) => ({ ...summary("resolve_hit", outcome), saved: outcome.saved }));
-  }, { heading: game.i18n.format("RULEPACK.DangerRoom.OddsIfLands", { target: name }), figures: ["damage", "down", "saved"], names: {} });
+    const answer = answersIn(form, fields);
+    if ( answer === null ) return { note: game.i18n.localize("RULEPACK.DangerRoom.BadAnswer") };
+    return summarize(saveOdds(build(answer), fightConfig()), (o) => ({ hit: false, damage: 0, down: false, location: null, saved: o.saved }));
+  }, { heading: game.i18n.localize("RULEPACK.DangerRoom.OddsSave"), figures: ["saved"], names: {}, labels: { saved: game.i18n.localize("RULEPACK.DangerRoom.OddsSaves") } });
+}
+
+/**
+ * The contest form's `render` callback: who wins (DR-G42).
+ * @param {FormField[]} fields
+ * @param {(answer: Record<string, string|number>) => Record<string, any>} build  the `contest` input
+ * @param {{challenger: string, defender: string}} names
+ * @returns {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void}
+ */
+export function contestOddsRender(fields, build, names) {
+  const i18n = game.i18n;
+  return liveOdds((form) => {
+    const answer = answersIn(form, fields);
+    if ( answer === null ) return { note: i18n.localize("RULEPACK.DangerRoom.BadAnswer") };
+    const input = build(answer);
+    const won = (/** @type {any} */ o) => ({ hit: o.winner === input.challenger.id, tie: false, damage: 0, down: false, location: null });
+    return summarize(contestOdds(input, fightConfig()), won);
+  }, {
+    heading: i18n.localize("RULEPACK.DangerRoom.OddsContest"), figures: ["hit", "miss"], names: {},
+    labels: { hit: i18n.format("RULEPACK.DangerRoom.OddsWins", { name: names.challenger }), miss: i18n.format("RULEPACK.DangerRoom.OddsWins", { name: names.defender }) }
+  });
 }

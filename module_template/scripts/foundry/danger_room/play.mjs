@@ -75,7 +75,7 @@ function aimOf(play) {
 /**
  * DR-G15, C4: the BOOSTs per hit the player adds to the damage rolls (each costs Stamina); none
  * asked when BOOST is not allowed on damage or the fighter has no Stamina for one. The form
- * shows the live odds of the hit on the first target (`odds.mjs`).
+ * shows the live odds of the hit on each target (`odds.mjs`), one panel each.
  * @param {Play} play
  * @param {import("./attack.mjs").Attack} attack  the attack being prepared
  * @returns {Promise<number[]>}
@@ -90,9 +90,9 @@ async function boostsOf(play, attack) {
     value: 0, min: 0, max: boost.max_per_roll
   }));
   const title = game.i18n.format("RULEPACK.DangerRoom.BoostTitle", { name: play.name, stamina: play.entry.record.stamina });
-  const target = play.targets[0];
-  const render = target === undefined ? undefined : hitOddsRender(play.fight, attack, target, fields);
-  const answer = await askForm(title, fields, render);
+  const targets = play.targets;
+  const render = targets.length ? hitOddsRender(play.fight, attack, targets, fields) : undefined;
+  const answer = await askForm(title, fields, render, targets.length);
   if ( !answer ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.Cancelled"));
   return fields.map((f) => Number(answer[f.name]));
 }

@@ -13,6 +13,7 @@ import { sendPending } from "./relay.mjs";
 import { fightStep } from "./steps.mjs";
 import { activeCombat, askForm, needsGm, report, selectedCombatant, speakerOf, targetedCombatants } from "./ui.mjs";
 import { fightConfig } from "./settings.mjs";
+import { contestOddsRender, saveOddsRender } from "./odds.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -66,18 +67,20 @@ export async function cardlessSave() {
     const name = entry.combatant.name;
     const no = game.i18n.localize("RULEPACK.DangerRoom.No");
     const yes = game.i18n.localize("RULEPACK.DangerRoom.Yes");
-    const answer = await askForm(game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), [
+    const fields = [
       { name: "save", label: game.i18n.localize("RULEPACK.DangerRoom.Attribute"), value: "Reflex", options: attributeOptions(true) },
       { name: "against", label: game.i18n.localize("RULEPACK.DangerRoom.Against"), value: 0, min: 0, max: 1000 },
       { name: "unreactable", label: game.i18n.localize("RULEPACK.DangerRoom.Unreactable"), value: "no",
         options: [{ value: "no", label: no }, { value: "yes", label: yes }] },
       ...boostField("save", "boost", game.i18n.localize("RULEPACK.DangerRoom.Boost"))
-    ]);
-    if ( !answer ) return;
-    const input = {
+    ];
+    const build = (/** @type {Record<string, string|number>} */ answer) => ({
       target: entry.record, save: String(answer.save), against: Number(answer.against),
       unreactable: answer.unreactable === "yes", boost: Number(answer.boost ?? 0)
-    };
+    });
+    const answer = await askForm(game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), fields, saveOddsRender(fields, build));
+    if ( !answer ) return;
+    const input = build(answer);
     await fightStep(fight, "save", input, {
       title: game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), speaker: speakerOf(entry.combatant),
       stateOf: (s) => ({ fighters: { [s.target.id]: s.target } })
@@ -101,17 +104,19 @@ export async function contest() {
     const defender = entryFor(fight, targets[0]);
     const names = { challenger: entry.combatant.name, defender: defender.combatant.name };
     const title = game.i18n.format("RULEPACK.DangerRoom.ContestTitle", names);
-    const answer = await askForm(title, [
+    const fields = [
       { name: "challenger", label: entry.combatant.name, value: "brawn", options: attributeOptions(true) },
       ...boostField("contest", "challengerBoost", game.i18n.localize("RULEPACK.DangerRoom.Boost")),
       { name: "defender", label: defender.combatant.name, value: "brawn", options: attributeOptions(true) },
       ...boostField("contest", "defenderBoost", game.i18n.localize("RULEPACK.DangerRoom.Boost"))
-    ]);
-    if ( !answer ) return;
-    const input = {
+    ];
+    const build = (/** @type {Record<string, string|number>} */ answer) => ({
       challenger: entry.record, challenger_attribute: String(answer.challenger), challenger_boost: Number(answer.challengerBoost ?? 0),
       defender: defender.record, defender_attribute: String(answer.defender), defender_boost: Number(answer.defenderBoost ?? 0)
-    };
+    });
+    const answer = await askForm(title, fields, contestOddsRender(fields, build, names));
+    if ( !answer ) return;
+    const input = build(answer);
     await fightStep(fight, "contest", input, {
       title, speaker: speakerOf(entry.combatant),
       stateOf: (s) => ({ fighters: { [s.challenger.id]: s.challenger, [s.defender.id]: s.defender } })

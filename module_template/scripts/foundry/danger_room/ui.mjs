@@ -117,7 +117,7 @@ function fieldHtml(field) {
  * @param {FormField} field
  * @returns {string|number}
  */
-function answerOf(form, field) {
+export function answerOf(form, field) {
   const control = /** @type {HTMLInputElement|HTMLSelectElement|null} */ (form.elements.namedItem(field.name));
   const raw = control?.value ?? "";
   if ( field.options ) {
@@ -140,12 +140,13 @@ function answerOf(form, field) {
  * @param {FormField[]} fields
  * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  *   fills the form's live odds (`odds.mjs`), when it has them
+ * @param {number} [panels=1]  how many odds panels it fills (one per fighter a card lands on)
  * @returns {Promise<Record<string, string|number>|null>}
  */
-export async function askForm(title, fields, render) {
+export async function askForm(title, fields, render, panels = 1) {
   const answers = await foundry.applications.api.DialogV2.wait({
     window: { title },
-    content: fields.map(fieldHtml).join("") + (render ? oddsSlot() : ""),
+    content: fields.map(fieldHtml).join("") + (render ? oddsSlot(panels) : ""),
     render,
     buttons: [
       {

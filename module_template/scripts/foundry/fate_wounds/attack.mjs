@@ -18,6 +18,7 @@ import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
 import { askDefence, defendHere, defendingUser } from "./defence.mjs";
 import { actionChanges, actionLine, refusal, slotOf } from "./economy.mjs";
 import { readOrWarn, rollSide, runRule } from "./engine.mjs";
+import { attackOddsRender } from "./odds.mjs";
 import { outcomeLines, signed } from "./summary.mjs";
 import { declareWindow } from "./windows.mjs";
 
@@ -95,7 +96,8 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   if ( found.error ) return refuse(i18n.format("RULEPACK.Error.RuleFailed", { message: found.error.message }));
   if ( found.state.incapacitated ) return refuse(i18n.format("RULEPACK.FateWounds.IsOut", { name: a.name }));
   const heading = i18n.format("RULEPACK.FateWounds.AttackHeading", { attacker: a.name, target: d.name });
-  const declaration = await declareWindow({ side: "attack", heading, character: a.character, disadvantage: Number(found.state.disadvantage) });
+  const declaration = await declareWindow({ side: "attack", heading, character: a.character, disadvantage: Number(found.state.disadvantage) },
+    attackOddsRender(a.character, d.character, d.name));
   if ( !declaration ) return undefined;
   const rolled = await rollSide(a.character, "attack", declaration);
   if ( rolled.result.error ) return refuse(i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
@@ -117,7 +119,7 @@ async function defend(plan, total, actor) {
   const user = defendingUser(actor);
   if ( !user ) return refuse(game.i18n.localize("RULEPACK.Gm.NoneOnline"));
   const what = {
-    defender: actor.uuid, ident: plan.defender.character.id,
+    defender: actor.uuid, ident: plan.defender.character.id, total,
     heading: game.i18n.format("RULEPACK.FateWounds.DefenceHeading", { target: plan.defender.name, attacker: plan.attacker.name, total: signed(total) }),
     attack: {
       attacker: plan.attacker.actor.uuid, ident: plan.attacker.character.id, token: plan.tokenId,

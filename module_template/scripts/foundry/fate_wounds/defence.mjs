@@ -16,6 +16,7 @@ import { documentFromUuid } from "../compat.mjs";
 import { activeGm } from "../gm-requests.mjs";
 import { readFighter } from "./actors.mjs";
 import { rollSide, runRule } from "./engine.mjs";
+import { defenceOddsRender } from "./odds.mjs";
 import { declareWindow } from "./windows.mjs";
 
 /** The module's socket event (shared with `gm-requests.mjs`, which ignores these types). */
@@ -32,6 +33,7 @@ const ANSWER = "fate_wounds.defended";
  * @property {string} defender    the defending actor's uuid
  * @property {string} ident       its engine id in this attack
  * @property {string} heading     the window's heading (localised on the attacker's client)
+ * @property {number} total       the attack's total (the defence window's odds are against it)
  * @property {HandedAttack} attack  what a GM's client needs to resolve the attack itself
  * @typedef {{attacker: string, ident: string, token: string|null,
  *   declaration: import("./windows.mjs").Declaration, rolls: Record<string, unknown>[]}} HandedAttack
@@ -71,7 +73,8 @@ export async function defendHere(ask) {
   const found = runRule("conditions", { character }).result;
   const disadvantage = found.error ? 0 : Number(found.state.disadvantage);
   for ( ;; ) {
-    const declaration = await declareWindow({ side: "defence", heading: ask.heading, character, disadvantage });
+    const odds = Number.isInteger(ask.total) ? defenceOddsRender(character, ask.total) : undefined;
+    const declaration = await declareWindow({ side: "defence", heading: ask.heading, character, disadvantage }, odds);
     if ( !declaration ) return { declaration: null, rolls: [], error: null };
     const rolled = await rollSide(character, "defence", declaration);
     if ( !rolled.result.error ) return { declaration, rolls: rolled.rolls.map((r) => r.toJSON()), error: null };

@@ -8,6 +8,7 @@
  */
 
 import { escapeHtml } from "../html.mjs";
+import { oddsSlot } from "../odds-view.mjs";
 import { scaleLabel } from "../../rules/fate_wounds/ladder.mjs";
 import { engineSettings } from "./engine.mjs";
 import { signed } from "./summary.mjs";
@@ -55,7 +56,7 @@ function selectRow(name, label, options) {
  * @param {Record<string, number>} rated
  * @returns {string[]}
  */
-function bestFirst(approaches, rated) {
+export function bestFirst(approaches, rated) {
   const best = approaches.reduce((top, id) => ((rated[id] ?? 0) > (rated[top] ?? 0) ? id : top), approaches[0]);
   return [best, ...approaches.filter((id) => id !== best)];
 }
@@ -103,7 +104,7 @@ function formHtml(spec) {
  * @param {HTMLFormElement|null} form
  * @returns {Record<string, string>}
  */
-function formValues(form) {
+export function formValues(form) {
   /** @type {Record<string, string>} */
   const values = {};
   if ( !form ) return values;
@@ -116,7 +117,7 @@ function formValues(form) {
  * @param {Record<string, string>} values
  * @returns {Declaration}
  */
-function declarationOf(values) {
+export function declarationOf(values) {
   return {
     approach: values.approach ?? "", skill: values.skill || null, power: values.power || null,
     power_bonuses: Number(values.power_bonuses ?? 0)
@@ -125,11 +126,13 @@ function declarationOf(values) {
 
 /**
  * Ask for one side's declaration. The attack window's one button rolls; the defence window's
- * Defend rolls and No defence declines (null, FW-G08: total 0). Closed: undefined.
+ * Defend rolls and No defence declines (null, FW-G08: total 0). Closed: undefined. `render`
+ * fills the window's live odds once shown (`odds.mjs`).
  * @param {DeclareSpec} spec
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  * @returns {Promise<Declaration|null|undefined>}
  */
-export async function declareWindow(spec) {
+export async function declareWindow(spec, render) {
   const i18n = game.i18n;
   const answer = (/** @type {string} */ action) => async (/** @type {Event} */ _e, /** @type {HTMLButtonElement} */ button) =>
     ({ action, values: formValues(button.form) });
@@ -137,7 +140,7 @@ export async function declareWindow(spec) {
   if ( spec.side === "defence" ) buttons.push({ action: "none", label: i18n.localize("RULEPACK.FateWounds.NoDefence"), default: false, callback: answer("none") });
   const title = spec.side === "attack" ? i18n.localize("RULEPACK.FateWounds.AttackTitle") : i18n.localize("RULEPACK.FateWounds.DefenceTitle");
   const result = /** @type {{action: string, values: Record<string, string>}|null} */ (await foundry.applications.api.DialogV2.wait({
-    window: { title }, content: formHtml(spec), buttons, rejectClose: false
+    window: { title }, content: formHtml(spec) + (render ? oddsSlot() : ""), render, buttons, rejectClose: false
   }));
   if ( !result ) return undefined;
   return result.action === "none" ? null : declarationOf(result.values);

@@ -170,20 +170,22 @@ function speciesName(content, id) {
 
 /**
  * Ask for the called location (HZ-R16, HZ-R19): the Called Shot window lists every location of
- * the species' table with the engine's penalty. Null when closed.
+ * the species' table with the engine's penalty, and the odds of the attack at the one selected.
+ * Null when closed.
  * @param {Combatant} defender
  * @param {string|null} chosen
  * @param {object} content
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} render
  * @returns {Promise<string|null>}
  */
-async function askCalledShot(defender, chosen, content) {
+async function askCalledShot(defender, chosen, content, render) {
   const species = defender.character.species ?? null;
   const result = runDiceFree("called_shot_options", { target_species: species, chosen_species: chosen, content });
   if ( result.error ) {
     refuse(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
     return null;
   }
-  return calledShotWindow(speciesName(content, species ?? chosen ?? ""), result.state.locations);
+  return calledShotWindow(speciesName(content, species ?? chosen ?? ""), result.state.locations, render);
 }
 
 /**
@@ -217,7 +219,8 @@ export async function attack({ attacker = controlledToken(), target = targetedTo
   }, locationLabels(content)));
   if ( !answer ) return undefined;
   const species = chosenSpecies(d, answer);
-  const called = answer.action === "called" ? await askCalledShot(d, species, content) : null;
+  const calledOdds = attackOddsRender((values) => attackInput(a, d, answer, { called: values.location?.[0] ?? null, species, content }), locationLabels(content));
+  const called = answer.action === "called" ? await askCalledShot(d, species, content, calledOdds) : null;
   if ( (answer.action === "called") && (called === null) ) return undefined;
   const built = attackInput(a, d, answer, { called, species, content });
   if ( "error" in built ) return refuse(built.error);

@@ -172,18 +172,22 @@ function locationItem(option, index) {
 }
 
 /**
- * The Called Shot window: the species and every location with its penalty (HZ-R16, HZ-R19);
- * the selected location, or null when it is closed.
+ * The Called Shot window: the species and every location with its penalty (HZ-R16, HZ-R19),
+ * with the live odds of the attack at the location selected when `render` fills them
+ * (`odds.mjs`); the selected location, or null when it is closed.
  * @param {string} species  the species' name
  * @param {{location: string, label: string, percent: number, penalty: number}[]} options
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  * @returns {Promise<string|null>}
  */
-export async function calledShotWindow(species, options) {
+export async function calledShotWindow(species, options, render) {
   const heading = game.i18n.format("RULEPACK.Hazard.CalledHeading", { species });
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title: game.i18n.localize("RULEPACK.Hazard.CalledShot") },
     content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
-      + `<ol class="rulepack-called-shot">${options.map(locationItem).join("")}</ol>`,
+      + `<ol class="rulepack-called-shot">${options.map(locationItem).join("")}</ol>`
+      + (render ? oddsSlot() : ""),
+    render,
     buttons: [button("attack", game.i18n.localize("RULEPACK.Hazard.Attack"), true)],
     rejectClose: false
   });

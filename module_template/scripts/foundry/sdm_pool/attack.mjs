@@ -12,9 +12,10 @@
 import { ITEM_TYPES, canvasTokens, readCombatants } from "./actors.mjs";
 import { applyAndPost, documentChanges, missingGm } from "./changes.mjs";
 import { askedDie, engineSettings, rollWith, runWith } from "./engine.mjs";
+import { attackOddsRender } from "./odds.mjs";
 import { askOpportunity, chooserOf } from "./opportunity.mjs";
 import { outcomeLines } from "./summary.mjs";
-import { attackWindow } from "./windows.mjs";
+import { attackWindow, formValues } from "./windows.mjs";
 import { MODULE_ID } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
 
@@ -57,7 +58,26 @@ function levels(table) {
 }
 
 /**
- * Ask the window and build the `attack` input; null when it is closed.
+ * The `attack` input of the window's values, the target taking no Opportunity (it chooses one
+ * only once a shortfall is rolled).
+ * @param {Combatant[]} combatants
+ * @param {Record<string, any>} weapon
+ * @param {Record<string, string[]>} values
+ * @returns {Record<string, any>}
+ */
+function inputOf([a, d], weapon, values) {
+  const first = (/** @type {string} */ name) => values[name]?.[0] ?? "";
+  return {
+    attacker: a.character, target: d.character, weapon: weapon.id, tier: first("tier") || null,
+    cover: first("cover") || "none", concealment: first("concealment") || "none",
+    salvation_claimed: "salvation" in values, opportunity: { choice: "none" },
+    cost: "counter" in values ? "none" : "action"
+  };
+}
+
+/**
+ * Ask the window, its live odds against the target, and build the `attack` input; null when it
+ * is closed.
  * @param {Combatant[]} combatants
  * @param {Record<string, any>} weapon
  * @returns {Promise<Record<string, any>|null>}
@@ -70,15 +90,8 @@ async function askInput(combatants, weapon) {
     tiers: [{ id: "", label: game.i18n.format("RULEPACK.Sdm.TierDefault", { tier: weapon.sdm_tier ?? config.default_attack_tier }) }, ...levels(config.sdm)],
     cover: levels(config.cover_mod), concealment: levels(config.concealment_mod),
     claimable: config.salvation?.trigger === "target_resource"
-  });
-  if ( !values ) return null;
-  const first = (/** @type {string} */ name) => values[name]?.[0] ?? "";
-  return {
-    attacker: a.character, target: d.character, weapon: weapon.id, tier: first("tier") || null,
-    cover: first("cover") || "none", concealment: first("concealment") || "none",
-    salvation_claimed: "salvation" in values, opportunity: { choice: "none" },
-    cost: "counter" in values ? "none" : "action"
-  };
+  }, attackOddsRender((v) => inputOf(combatants, weapon, v), formValues));
+  return values ? inputOf(combatants, weapon, values) : null;
 }
 
 /**

@@ -8,6 +8,7 @@
  */
 
 import { escapeHtml } from "../html.mjs";
+import { oddsSlot } from "../odds-view.mjs";
 
 /**
  * @typedef {{id: string, label: string}} Option
@@ -50,7 +51,7 @@ function row(label, control) {
  * @param {HTMLFormElement|null} form
  * @returns {Record<string, string[]>}
  */
-function formValues(form) {
+export function formValues(form) {
   /** @type {Record<string, string[]>} */
   const values = {};
   if ( !form ) return values;
@@ -63,12 +64,15 @@ function formValues(form) {
  * @param {string} title  localised
  * @param {string} content
  * @param {string} label  the button's, localised
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
+ *   fills the window once shown (the live odds)
  * @returns {Promise<Record<string, string[]>|null>}
  */
-async function ask(title, content, label) {
+async function ask(title, content, label, render) {
   const answer = await foundry.applications.api.DialogV2.wait({
     window: { title },
     content,
+    render,
     buttons: [{
       action: "ok", label, default: true,
       callback: async (event, element) => ({ action: "ok", values: formValues(element.form) })
@@ -89,11 +93,13 @@ async function ask(title, content, label) {
  */
 
 /**
- * The attack window; its values, or null when it is closed.
+ * The attack window, with the live odds of the attack when `render` fills them (`odds.mjs`);
+ * its values, or null when it is closed.
  * @param {AttackWindowSpec} spec
+ * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
  * @returns {Promise<Record<string, string[]>|null>}
  */
-export function attackWindow(spec) {
+export function attackWindow(spec, render) {
   const i18n = game.i18n;
   const checkbox = (/** @type {string} */ name, /** @type {string} */ label) => row(label, `<input type="checkbox" name="${name}" value="1">`);
   const content = `<p class="rulepack-heading">${escapeHtml(spec.heading)}</p>`
@@ -101,8 +107,9 @@ export function attackWindow(spec) {
     + row(i18n.localize("RULEPACK.Sdm.Cover"), `<select name="cover">${optionsHtml(spec.cover)}</select>`)
     + row(i18n.localize("RULEPACK.Sdm.Concealment"), `<select name="concealment">${optionsHtml(spec.concealment)}</select>`)
     + checkbox("counter", i18n.localize("RULEPACK.Sdm.AsCounter"))
-    + (spec.claimable ? checkbox("salvation", i18n.localize("RULEPACK.Sdm.SalvationClaimed")) : "");
-  return ask(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"));
+    + (spec.claimable ? checkbox("salvation", i18n.localize("RULEPACK.Sdm.SalvationClaimed")) : "")
+    + (render ? oddsSlot() : "");
+  return ask(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"), render);
 }
 
 /**

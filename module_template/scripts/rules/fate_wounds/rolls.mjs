@@ -25,7 +25,7 @@ import { fail } from "../shapes.mjs";
  * @property {string} at
  */
 
-const FATE_DICE = 4;
+export const FATE_DICE = 4;
 
 /** FW-E09: how many of the 81 ways four Fate dice fall give each total. */
 const SET_COUNTS = Object.freeze([[-4, 1], [-3, 4], [-2, 10], [-1, 16], [0, 19], [1, 16], [2, 10], [3, 4], [4, 1]]);

@@ -10,7 +10,7 @@ import * as dice from "../dice.mjs";
 import { IN } from "./fields.mjs";
 import { readCharacter } from "./sheet.mjs";
 
-const DIE = 6;
+export const DIE = 6;
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule
