@@ -1,0 +1,105 @@
+"""The caches a build uses after loading, opened once per build, or once per `--watch`.
+
+Each is a `ResultCache` (`compiler/cache.py`) of its own, in its own subfolder of the cache folder
+(signed pickles), and each keeps values under what they are made from, so none of them can change
+what a build writes, only how much of it is made again:
+
+- `plans`: each Item's planned pack entry, by its document's data, module and place
+  (`packing/documents.py`): a rebuild plans only the documents that changed;
+- `fragments`: each world document's JSON in `scripts/world-documents.mjs` (`render/scripts.py`);
+- `encoded`: each pack value's JSON text (`packing/encoded.py`);
+- `packs`: each pack's LevelDB files, by a digest of its records (`packing/store.py`): a pack
+  none of whose records changed is copied, not written by LevelDB again;
+- `members`: each zip member's deflated bytes, by its data (`zipfiles.py`).
+
+Under `--watch` one `BuildCaches` serves every rebuild (`next_run`), so nothing is read back from
+disk; each successful rebuild still saves what changed, for the next process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+
+from compiler import __version__
+from compiler.cache import ResultCache, cache_folder
+from compiler.memo import Memo
+from compiler.packing.encoded import EncodedValues
+from compiler.packing.store import PackStore
+from compiler.pipeline import open_results
+from compiler.zipfiles import Members
+
+#: The code a planned entry or a world document's JSON depends on besides its inputs.
+_PLAN_CODE = ("packing/documents.py", "packing/common.py", "packing/kinds.py",
+              "packing/systems.py", "ids.py", "render/scripts.py", "render/environment.py")
+
+
+@dataclass(frozen=True)
+class BuildCaches:
+    plans: Memo
+    fragments: Memo
+    encoded: EncodedValues
+    packs: PackStore
+    members: Members
+
+    @classmethod
+    def open(cls, directory: Path) -> BuildCaches:
+        plans = ResultCache.open(directory, _plan_fingerprint(), subfolder="plans")
+        return cls(Memo(plans, "item"), Memo(plans, "world-json"), EncodedValues.open(directory),
+                   PackStore.open(directory), Members.open(directory))
+
+    @classmethod
+    def in_memory(cls) -> BuildCaches:
+        """Caches that start empty and never touch the disk (for tests)."""
+        plans = ResultCache.in_memory()
+        return cls(Memo(plans, "item"), Memo(plans, "world-json"),
+                   EncodedValues(ResultCache.in_memory()), PackStore(ResultCache.in_memory()),
+                   Members(ResultCache.in_memory()))
+
+    def _caches(self) -> list[ResultCache]:
+        found = [self.plans.cache, self.packs.cache]
+        found += [c for c in (self.encoded.cache, self.members.cache) if c is not None]
+        return list({id(c): c for c in found}.values())
+
+    def save(self) -> None:
+        """Write what this run changed; failing to write only costs speed next time."""
+        for cache in self._caches():
+            cache.save()
+
+    def next_run(self) -> None:
+        """Start the next rebuild of a watch: this run's entries carry over, in memory."""
+        for cache in self._caches():
+            cache.next_run()
+        for counted in (self.plans, self.fragments):
+            counted.made = 0
+        self.encoded.encoded = self.members.deflated = self.packs.written = 0
+
+
+def _plan_fingerprint() -> str:
+    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{jinja2.__version__}\0".encode())
+    package = Path(__file__).resolve().parent
+    for name in _PLAN_CODE:
+        digest.update(name.encode() + b"\0" + (package / name).read_bytes())
+    return digest.hexdigest()
+
+
+class WatchCaches:
+    """What `rulepack build --watch` keeps between rebuilds: the per-file results and the
+    build's caches, read from disk once, then carried over in memory (`for_run`)."""
+
+    def __init__(self) -> None:
+        self.results: ResultCache | None = None
+        self.build: BuildCaches | None = None
+
+    def for_run(self, content: Path) -> tuple[ResultCache, BuildCaches]:
+        if self.results is None or self.build is None:
+            self.results = open_results(content)
+            self.build = BuildCaches.open(cache_folder(content))
+        else:
+            self.results.next_run()
+            self.build.next_run()
+        return self.results, self.build
