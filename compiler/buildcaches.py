@@ -74,8 +74,8 @@ class BuildCaches:
         """Start the next rebuild of a watch: this run's entries carry over, in memory."""
         for cache in self._caches():
             cache.next_run()
-        for counted in (self.plans, self.fragments):
-            counted.made = 0
+        self.plans.next_run()
+        self.fragments.next_run()
         self.encoded.encoded = self.members.deflated = self.packs.written = 0
 
 

@@ -29,16 +29,37 @@ def digest(value: Any) -> str | None:
 
 
 class Memo:
-    """`get(inputs, make)`: `make()`'s value, kept from an earlier run for the same `inputs`."""
+    """`get(inputs, make)`: `make()`'s value, kept from an earlier run for the same `inputs`.
+
+    Within one process (a watch's rebuilds) the digest of an input the last run saw is not
+    computed again: the inputs are held, so an unchanged document's data, which the per-file
+    cache hands back as the same object, is found by identity, and compared, not marshalled."""
 
     def __init__(self, cache: ResultCache, kind: str) -> None:
         self.cache = cache
         self.identity = (kind,)
         self.made = 0  # how many values this run had to make (the rest were kept)
+        self.seen: dict[int, tuple[Any, str | None]] = {}  # id(inputs): (inputs, digest)
+        self.last: dict[int, tuple[Any, str | None]] = {}  # the last run's
 
-    def get(self, inputs: Any, make: Callable[[], T], check: type | None = None) -> T:
-        """`check`: the type a kept value must have (a cache from disk is data, not trust)."""
-        key = digest(inputs)
+    def next_run(self) -> None:
+        self.last, self.seen, self.made = self.seen, {}, 0
+
+    def _digest(self, inputs: tuple[Any, ...]) -> str | None:
+        """The digest of `inputs`, a tuple whose items are compared by identity when the last run
+        or this one held the same tuple items (the tuple itself is new each time)."""
+        known = self.seen.get(id(inputs[-1])) or self.last.get(id(inputs[-1]))
+        if known is not None and _same(known[0], inputs):
+            found = known[1]
+        else:
+            found = digest(inputs)
+        self.seen[id(inputs[-1])] = (inputs, found)
+        return found
+
+    def get(self, inputs: tuple[Any, ...], make: Callable[[], T], check: type | None = None) -> T:
+        """`check`: the type a kept value must have (a cache from disk is data, not trust).
+        The last item of `inputs` is the large one (a document's data), the rest small."""
+        key = self._digest(inputs)
         cache = self.cache
         if key is not None:
             entry = cache.entries.get(key)
@@ -52,3 +73,7 @@ class Memo:
         if key is not None:
             cache.keep(key, Entry(self.identity, None, cache.started_ns, value))
         return value
+
+
+def _same(held: tuple[Any, ...], inputs: tuple[Any, ...]) -> bool:
+    return held[-1] is inputs[-1] and held[:-1] == inputs[:-1]

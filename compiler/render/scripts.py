@@ -180,7 +180,7 @@ def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -
     for pack in packs:
         if pack.system is not None and pack.system == systems[0]:
             found[pack.document_type] = [
-                fragments.get(entry, partial(_world_json, entry), str) if fragments is not None
+                fragments.get((entry,), partial(_world_json, entry), str) if fragments is not None
                 else _world_json(entry)
                 for entry in pack.entries
             ]
