@@ -12,6 +12,7 @@ folder, and a module may replace only a folder or zip an earlier build wrote (`p
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -57,6 +58,9 @@ from compiler.writing import (
     zip_stamp,
 )
 from compiler.zipfiles import zip_bytes
+
+#: The build stamp in each module folder (not in its zip): `build_stamp`.
+BUILD_STAMP = "build.json"
 
 
 @dataclass(frozen=True)
@@ -144,24 +148,43 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> N
     fsio.make_dir(module)
     write_files(module, plan.files)
     fsio.make_dir(module / "packs")
+    digests = {}
     for pack in plan.packs:
         try:
-            write_pack(plan.module_id, pack, caches, module / "packs" / pack.name)
+            records = pack_records(pack, caches.encoded.text)
+            digests[pack.name] = records_digest(records)
+            name = f"{plan.module_id}/{pack.name}"
+            write_pack(name, records, digests[pack.name], caches, module / "packs" / pack.name)
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc
     entries = folder_entries(module, plan.module_id, caches.members.of)
     archive = zip_bytes(entries, zip_stamp(epoch), zip_comment(plan.module_id))
     fsio.write_bytes(folder / plan.zip_name, archive)
-    fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
+    # After the zip, not in it: what a running world's live reload polls, and the marker.
+    fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
+    fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))
 
 
-def write_pack(module_id: str, pack: Pack, caches: BuildCaches, dest: Path) -> None:
-    """Write the pack's LevelDB folder `dest`, or the files kept from the build that wrote the
-    same records (LevelDB writes the same files for them: `packing/store.py`). The one place a
-    build writes a pack (the fault tests fail it here: tests/module_build/faults.py)."""
-    records = pack_records(pack, caches.encoded.text)
-    digest, name = records_digest(records), f"{module_id}/{pack.name}"
+def build_stamp(files: Mapping[str, bytes], packs: Mapping[str, str]) -> bytes:
+    """`build.json`: a digest of the whole module and one of each pack's records, which a world
+    with the module's `liveReload` setting on polls (`scripts/foundry/live-reload.mjs`)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name in sorted(files):
+        digest.update(b"%s %d\0" % (name.encode(), len(files[name])))
+        digest.update(files[name])
+    for name in sorted(packs):
+        digest.update(f"{name} {packs[name]}\0".encode())
+    return dump_json({"build": digest.hexdigest(), "packs": dict(sorted(packs.items()))})
+
+
+def write_pack(
+    name: str, records: list[tuple[bytes, bytes]], digest: str, caches: BuildCaches, dest: Path
+) -> None:
+    """Write the pack's LevelDB folder `dest` from its `records`, or the files kept from the
+    build that wrote the same records (LevelDB writes the same files for them:
+    `packing/store.py`). The one place a build writes a pack (the fault tests fail it here:
+    tests/module_build/faults.py)."""
     kept = caches.packs.files(name, digest)
     if kept is None:
         write_records(records, dest)

@@ -16,6 +16,7 @@ import { registerSheets } from "./foundry/sheets.mjs";
 import { registerSettings } from "./foundry/settings.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
 import { registerOddsSettings } from "./foundry/odds-settings.mjs";
+import { registerLiveReload } from "./foundry/live-reload.mjs";
 
 /**
  * What every module's `game.modules.get(MODULE_ID).api` offers to macros and other modules; the
@@ -49,6 +50,7 @@ Hooks.once("init", () => {
   registerGmRequests();
   registerWorldNotice();
   registerOddsSettings();
+  registerLiveReload();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,
