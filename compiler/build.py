@@ -77,9 +77,9 @@ class ModulePlan:
 def plan_module(ruleset: Ruleset, caches: BuildCaches | None = None) -> ModulePlan:
     """Everything of one module, in memory. Its HTML was sanitised per file after validation.
     `caches` keeps what unchanged documents planned to in earlier builds."""
-    plans = caches.plans if caches is not None else None
+    plans, fragments = (caches.plans, caches.fragments) if caches is not None else (None, None)
     packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset), plans=plans)
-    files = script_files(ruleset, packs, caches.fragments if caches is not None else None)
+    files = script_files(ruleset, packs, fragments)
     files["module.json"] = dump_json(module_manifest(ruleset, packs))
     files["lang/en.json"] = dump_json(language_strings(ruleset))
     return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset)

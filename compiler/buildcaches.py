@@ -4,9 +4,10 @@ Each is a `ResultCache` (`compiler/cache.py`) of its own, in its own subfolder o
 (signed pickles), and each keeps values under what they are made from, so none of them can change
 what a build writes, only how much of it is made again:
 
-- `plans`: each Item's planned pack entry, by its document's data, module and place
-  (`packing/documents.py`): a rebuild plans only the documents that changed;
-- `fragments`: each world document's JSON in `scripts/world-documents.mjs` (`render/scripts.py`);
+- `plans` (under `--watch`, in memory): each Item's planned pack entry, by its document's data,
+  module and place (`packing/documents.py`): a rebuild plans only the documents that changed;
+- `fragments` (likewise): each world document's JSON in `scripts/world-documents.mjs`
+  (`render/scripts.py`);
 - `encoded`: each pack value's JSON text (`packing/encoded.py`);
 - `packs`: each pack's LevelDB files, by a digest of its records (`packing/store.py`): a pack
   none of whose records changed is copied, not written by LevelDB again;
@@ -18,14 +19,9 @@ disk; each successful rebuild still saves what changed, for the next process.
 
 from __future__ import annotations
 
-import hashlib
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-import jinja2
-
-from compiler import __version__
 from compiler.cache import ResultCache, cache_folder
 from compiler.memo import Memo
 from compiler.packing.encoded import EncodedValues
@@ -33,35 +29,33 @@ from compiler.packing.store import PackStore
 from compiler.pipeline import open_results
 from compiler.zipfiles import Members
 
-#: The code a planned entry or a world document's JSON depends on besides its inputs.
-_PLAN_CODE = ("packing/documents.py", "packing/common.py", "packing/kinds.py",
-              "packing/systems.py", "ids.py", "render/scripts.py", "render/environment.py")
-
 
 @dataclass(frozen=True)
 class BuildCaches:
-    plans: Memo
-    fragments: Memo
+    plans: Memo | None  # None for one build: a memo pays only within a watch's process
+    fragments: Memo | None
     encoded: EncodedValues
     packs: PackStore
     members: Members
 
     @classmethod
-    def open(cls, directory: Path) -> BuildCaches:
-        plans = ResultCache.open(directory, _plan_fingerprint(), subfolder="plans")
-        return cls(Memo(plans, "item"), Memo(plans, "world-json"), EncodedValues.open(directory),
-                   PackStore.open(directory), Members.open(directory))
+    def open(cls, directory: Path, *, memos: bool = False) -> BuildCaches:
+        """The caches of the cache folder `directory`; with `memos`, the plan and JSON memos too,
+        in memory only (on disk, reading 10,000 kept entries costs what planning them does)."""
+        plans = ResultCache.in_memory() if memos else None
+        return cls(*_memos(plans), EncodedValues.open(directory), PackStore.open(directory),
+                   Members.open(directory))
 
     @classmethod
-    def in_memory(cls) -> BuildCaches:
+    def in_memory(cls, *, memos: bool = True) -> BuildCaches:
         """Caches that start empty and never touch the disk (for tests)."""
-        plans = ResultCache.in_memory()
-        return cls(Memo(plans, "item"), Memo(plans, "world-json"),
-                   EncodedValues(ResultCache.in_memory()), PackStore(ResultCache.in_memory()),
-                   Members(ResultCache.in_memory()))
+        plans = ResultCache.in_memory() if memos else None
+        return cls(*_memos(plans), EncodedValues(ResultCache.in_memory()),
+                   PackStore(ResultCache.in_memory()), Members(ResultCache.in_memory()))
 
     def _caches(self) -> list[ResultCache]:
-        found = [self.plans.cache, self.packs.cache]
+        found = [memo.cache for memo in (self.plans, self.fragments) if memo is not None]
+        found += [self.packs.cache]
         found += [c for c in (self.encoded.cache, self.members.cache) if c is not None]
         return list({id(c): c for c in found}.values())
 
@@ -74,17 +68,16 @@ class BuildCaches:
         """Start the next rebuild of a watch: this run's entries carry over, in memory."""
         for cache in self._caches():
             cache.next_run()
-        self.plans.next_run()
-        self.fragments.next_run()
+        for memo in (self.plans, self.fragments):
+            if memo is not None:
+                memo.next_run()
         self.encoded.encoded = self.members.deflated = self.packs.written = 0
 
 
-def _plan_fingerprint() -> str:
-    digest = hashlib.sha256(f"{__version__}\0{sys.version}\0{jinja2.__version__}\0".encode())
-    package = Path(__file__).resolve().parent
-    for name in _PLAN_CODE:
-        digest.update(name.encode() + b"\0" + (package / name).read_bytes())
-    return digest.hexdigest()
+def _memos(cache: ResultCache | None) -> tuple[Memo | None, Memo | None]:
+    if cache is None:
+        return None, None
+    return Memo(cache, "item"), Memo(cache, "world-json")
 
 
 class WatchCaches:
@@ -98,7 +91,7 @@ class WatchCaches:
     def for_run(self, content: Path) -> tuple[ResultCache, BuildCaches]:
         if self.results is None or self.build is None:
             self.results = open_results(content)
-            self.build = BuildCaches.open(cache_folder(content))
+            self.build = BuildCaches.open(cache_folder(content), memos=True)
         else:
             self.results.next_run()
             self.build.next_run()

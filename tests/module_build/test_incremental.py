@@ -69,9 +69,12 @@ def test_a_rebuild_encodes_only_what_changed(
     assert digest(out) == kept
 
 
-def counts(caches: BuildCaches) -> tuple[int, int, int, int]:
-    return (caches.plans.made, caches.fragments.made, caches.packs.written,
-            caches.members.deflated)
+def counts(caches: BuildCaches) -> tuple[int | None, int | None, int, int]:
+    """Items planned, world documents encoded, packs LevelDB wrote, zip members deflated (the
+    plan and JSON memos are a watch's only: None for a build of its own)."""
+    plans, fragments = caches.plans, caches.fragments
+    return (plans.made if plans else None, fragments.made if fragments else None,
+            caches.packs.written, caches.members.deflated)
 
 
 def changed_files(before: dict[str, str], after: dict[str, str]) -> set[str]:
@@ -96,7 +99,8 @@ def test_a_rebuild_remakes_only_what_changed_and_equals_a_cold_build(
 
     packs = len(list(build().packs.cache.used))
     assert packs >= 3  # the Item pack, macros, journal
-    assert counts(build()) == (0, 0, 0, 0)  # nothing changed: nothing is made again
+    memo = 0 if keep.startswith("in memory") else None
+    assert counts(build()) == (memo, memo, 0, 0)  # nothing changed: nothing is made again
     before = digest(out)
 
     weapon = sorted((content / "bench" / "weapons").iterdir())[0]
@@ -106,7 +110,8 @@ def test_a_rebuild_remakes_only_what_changed_and_equals_a_cold_build(
     changed = changed_files(before, after)
     # one Item planned and one world document encoded again; of the packs only the Item pack
     # is written by LevelDB (the others are the kept files); only changed files are deflated
-    assert counts(caches)[:3] == (1, 1, 1)
+    memo = 1 if keep.startswith("in memory") else None
+    assert counts(caches)[:3] == (memo, memo, 1)
     assert "rulepack-bench/scripts/world-documents.mjs" in changed
     assert "rulepack-bench/build.json" in changed  # the stamp a live reload polls (not zipped)
     zipped = changed - {"rulepack-bench-1.0.0.zip", "rulepack-bench/build.json"}
