@@ -59,7 +59,7 @@ from compiler.writing import (
 )
 from compiler.zipfiles import zip_bytes
 
-#: The build stamp in each module folder (not in its zip): `build_stamp`.
+#: The build stamp in each module folder: `build_stamp`.
 BUILD_STAMP = "build.json"
 
 
@@ -158,12 +158,12 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> N
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc
+    # In the zip too, so an installed module is the module folder (it never changes there).
+    fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
     entries = folder_entries(module, plan.module_id, caches.members.of)
     archive = zip_bytes(entries, zip_stamp(epoch), zip_comment(plan.module_id))
     fsio.write_bytes(folder / plan.zip_name, archive)
-    # After the zip, not in it: what a running world's live reload polls, and the marker.
-    fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
-    fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))
+    fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
 
 
 def build_stamp(files: Mapping[str, bytes], packs: Mapping[str, str]) -> bytes:

@@ -37,7 +37,7 @@ const PENDING_KEY = `${MODULE_ID}.liveReload.packs`;
 /** @type {{stamp: BuildStamp | null, timer: ReturnType<typeof setInterval> | null}} */
 const state = { stamp: null, timer: null };
 
-/** The build stamp now published, or null when there is none (a module installed from a zip). */
+/** The build stamp now published, or null when it cannot be read now. */
 async function publishedStamp() {
   const url = foundry.utils.getRoute(`modules/${MODULE_ID}/build.json`);
   const response = await fetch(url, { cache: "no-store" });
