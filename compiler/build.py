@@ -12,6 +12,7 @@ folder, and a module may replace only a folder or zip an earlier build wrote (`p
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from pathlib import Path
 import plyvel
 
 from compiler import fsio
+from compiler.buildcaches import BuildCaches
 from compiler.cache import cache_folder
 from compiler.diagnostics import Diagnostic, Diagnostics
 from compiler.errors import BuildError, ContentError
@@ -27,8 +29,9 @@ from compiler.gcpause import gc_paused
 from compiler.loading.discovery import display_path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
-from compiler.packing import Pack, foundry_documents, write_pack
-from compiler.packing.encoded import EncodedValues
+from compiler.packing import Pack, foundry_documents
+from compiler.packing.store import records_digest
+from compiler.packing.writer import pack_records, write_records
 from compiler.publish import (
     JOURNAL,
     MARKER,
@@ -47,7 +50,17 @@ from compiler.render.lang import language_strings
 from compiler.render.macros import macro_specs
 from compiler.render.manifest import dump_json, module_manifest, zip_name
 from compiler.render.scripts import script_files
-from compiler.writing import reproducible_zip, source_date_epoch, write_files
+from compiler.writing import (
+    check_relative_path,
+    folder_entries,
+    source_date_epoch,
+    write_files,
+    zip_stamp,
+)
+from compiler.zipfiles import zip_bytes
+
+#: The build stamp in each module folder: `build_stamp`.
+BUILD_STAMP = "build.json"
 
 
 @dataclass(frozen=True)
@@ -61,10 +74,12 @@ class ModulePlan:
     ruleset: Ruleset
 
 
-def plan_module(ruleset: Ruleset) -> ModulePlan:
-    """Everything of one module, in memory. Its HTML was sanitised per file after validation."""
-    packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset))
-    files = script_files(ruleset, packs)
+def plan_module(ruleset: Ruleset, caches: BuildCaches | None = None) -> ModulePlan:
+    """Everything of one module, in memory. Its HTML was sanitised per file after validation.
+    `caches` keeps what unchanged documents planned to in earlier builds."""
+    plans, fragments = (caches.plans, caches.fragments) if caches is not None else (None, None)
+    packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset), plans=plans)
+    files = script_files(ruleset, packs, fragments)
     files["module.json"] = dump_json(module_manifest(ruleset, packs))
     files["lang/en.json"] = dump_json(language_strings(ruleset))
     return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset)
@@ -86,20 +101,24 @@ def check_out_folder(out: Path, content: Path) -> None:
         )
 
 
-def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
-    """Build every module; yield one line per module written (and a note per recovery)."""
+def build_all(
+    content: ContentSet, options: BuildOptions, caches: BuildCaches | None = None
+) -> Iterator[str]:
+    """Build every module; yield one line per module written (and a note per recovery).
+
+    `caches` (a watch keeps one across rebuilds) defaults to the cache folder's, read now."""
+    caches = caches or BuildCaches.open(cache_folder(options.content))
     with gc_paused():
-        plans = [plan_module(ruleset) for ruleset in content.rulesets]
+        plans = [plan_module(ruleset, caches) for ruleset in content.rulesets]
     epoch = source_date_epoch(options.source_date_epoch)
     out = options.out
-    encoded = EncodedValues.open(cache_folder(options.content))
     try:
         fsio.make_dirs(out)
         with locked(out):
             yield from (f"note: {note}" for note in recover(out))
             _refuse_foreign(out, plans)
-            _build_locked(out, plans, epoch, encoded)
-        encoded.save()
+            _build_locked(out, plans, epoch, caches)
+        caches.save()
     except OSError as exc:
         where = display_path(out)
         raise BuildError(f"cannot build into {where}: {describe_os_error(exc)}") from exc
@@ -108,12 +127,12 @@ def build_all(content: ContentSet, options: BuildOptions) -> Iterator[str]:
 
 
 def _build_locked(
-    out: Path, plans: list[ModulePlan], epoch: int, encoded: EncodedValues
+    out: Path, plans: list[ModulePlan], epoch: int, caches: BuildCaches
 ) -> None:
     staging = new_staging(out)
     try:
         for plan in plans:
-            _stage(plan, staging / "new", epoch, encoded)
+            _stage(plan, staging / "new", epoch, caches)
         names = [name for plan in plans for name in (plan.module_id, plan.zip_name)]
         publish(out, staging, names)
     finally:
@@ -124,20 +143,56 @@ def _build_locked(
                 discard(staging)  # else the next command removes it
 
 
-def _stage(plan: ModulePlan, folder: Path, epoch: int, encoded: EncodedValues) -> None:
+def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> None:
     module = folder / plan.module_id
     fsio.make_dir(module)
     write_files(module, plan.files)
     fsio.make_dir(module / "packs")
+    digests = {}
     for pack in plan.packs:
         try:
-            write_pack(pack, module / "packs" / pack.name, encoded.text)
+            records = pack_records(pack, caches.encoded.text)
+            digests[pack.name] = records_digest(records)
+            name = f"{plan.module_id}/{pack.name}"
+            write_pack(name, records, digests[pack.name], caches, module / "packs" / pack.name)
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc
-    reproducible_zip(module, folder / plan.zip_name, epoch, zip_comment(plan.module_id),
-                     top=plan.module_id)
+    # In the zip too, so an installed module is the module folder (it never changes there).
+    fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
+    entries = folder_entries(module, plan.module_id, caches.members.of)
+    archive = zip_bytes(entries, zip_stamp(epoch), zip_comment(plan.module_id))
+    fsio.write_bytes(folder / plan.zip_name, archive)
     fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
+
+
+def build_stamp(files: Mapping[str, bytes], packs: Mapping[str, str]) -> bytes:
+    """`build.json`: a digest of the whole module and one of each pack's records, which a world
+    with the module's `liveReload` setting on polls (`scripts/foundry/live-reload.mjs`)."""
+    digest = hashlib.blake2b(digest_size=16)
+    for name in sorted(files):
+        digest.update(b"%s %d\0" % (name.encode(), len(files[name])))
+        digest.update(files[name])
+    for name in sorted(packs):
+        digest.update(f"{name} {packs[name]}\0".encode())
+    return dump_json({"build": digest.hexdigest(), "packs": dict(sorted(packs.items()))})
+
+
+def write_pack(
+    name: str, records: list[tuple[bytes, bytes]], digest: str, caches: BuildCaches, dest: Path
+) -> None:
+    """Write the pack's LevelDB folder `dest` from its `records`, or the files kept from the
+    build that wrote the same records (LevelDB writes the same files for them:
+    `packing/store.py`). The one place a build writes a pack (the fault tests fail it here:
+    tests/module_build/faults.py)."""
+    kept = caches.packs.files(name, digest)
+    if kept is None:
+        write_records(records, dest)
+        caches.packs.keep(name, digest, dest)
+        return
+    fsio.make_dir(dest)
+    for file_name, data in kept:
+        fsio.write_bytes(dest / check_relative_path(file_name), data)
 
 
 def _refuse_foreign(out: Path, plans: list[ModulePlan]) -> None:

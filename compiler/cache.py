@@ -99,6 +99,18 @@ class ResultCache:
         cache._read()
         return cache
 
+    @classmethod
+    def in_memory(cls, fingerprint: str = "") -> ResultCache:
+        """A cache that is never read from or written to disk (a watch's own, or a test's)."""
+        return cls(None, b"", fingerprint, writable=False)
+
+    def next_run(self) -> None:
+        """Start another run in the same process (`rulepack build --watch`): this run's entries
+        are what the next one finds, without reading the disk again; the rest are dropped."""
+        self.dirty |= {_shard(key) for key in self.entries.keys() - self.used.keys()}
+        self.entries, self.used = self.used, {}
+        self.started_ns = time.time_ns()
+
     def fresh(self, key: str, kind: tuple[Any, ...], stamp: Stamp | None) -> Entry | None:
         """The entry for `key` if its file cannot have changed since it was hashed: the same
         stamp, taken long enough (`RACY_NS`) after the file was last written, and `kind` (the
@@ -175,6 +187,7 @@ class ResultCache:
                 self._write_shard(self.folder / name, after.get(name))
         except (OSError, pickle.PicklingError, ValueError):
             return
+        self.dirty = set()  # a watch's next run rewrites only what changes after this
 
     def _write_shard(self, path: Path, entries: dict[str, Any] | None) -> None:
         if not entries:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
@@ -18,12 +19,18 @@ from compiler.errors import ContentError, RulepackError
 from compiler.model import ContentSet
 from compiler.options import BalanceOptions, BuildOptions, OddsOptions, ValidateOptions
 
+if TYPE_CHECKING:  # imported when a command runs, to keep `rulepack --help` fast
+    from compiler.buildcaches import WatchCaches
+    from compiler.cache import ResultCache
 
-def _load(content: Path, output_format: str, *, save_cache: bool) -> ContentSet:
+
+def _load(
+    content: Path, output_format: str, *, save_cache: bool, results: ResultCache | None = None
+) -> ContentSet:
     from compiler.pipeline import load_content
 
     try:
-        return load_content(content, save_cache=save_cache)
+        return load_content(content, save_cache=save_cache, results=results)
     except ContentError as error:
         _report(error.diagnostics, output_format)
         raise
@@ -79,8 +86,9 @@ def run_validate(options: ValidateOptions) -> None:
         click.echo(f"{len(content.rulesets)} rulesets, {documents} documents: no errors.")
 
 
-def run_build(options: BuildOptions) -> None:
-    """Validate, then build every ruleset into `options.out` atomically."""
+def run_build(options: BuildOptions, kept: WatchCaches | None = None) -> None:
+    """Validate, then build every ruleset into `options.out` atomically (with the caches a
+    watch `kept` from its last rebuild, if any)."""
     from compiler.build import build_all, check_out_folder
     from compiler.writing import source_date_epoch
 
@@ -88,9 +96,11 @@ def run_build(options: BuildOptions) -> None:
         check_out_folder(options.out, options.content)
         source_date_epoch(options.source_date_epoch)  # refused before any work
         _finish_interrupted(options.out, required=True)
-        content = _load(options.content, options.output_format, save_cache=True)
+        results, caches = kept.for_run(options.content) if kept is not None else (None, None)
+        content = _load(options.content, options.output_format, save_cache=True,
+                        results=results)
         try:
-            for line in build_all(content, options):
+            for line in build_all(content, options, caches):
                 click.echo(line, err=line.startswith("note: "))
         except ContentError as error:  # a module that would replace what no build wrote
             _report(error.diagnostics, options.output_format)
@@ -99,9 +109,12 @@ def run_build(options: BuildOptions) -> None:
 
 def run_watch(options: BuildOptions) -> None:
     """Build, then rebuild on every change of the content, until Ctrl-C."""
+    from functools import partial
+
+    from compiler.buildcaches import WatchCaches
     from compiler.watch import watch
 
-    watch(options, run_build)
+    watch(options, partial(run_build, kept=WatchCaches()))
 
 
 def run_rulesets() -> None:

@@ -44,12 +44,13 @@ class FileResult:
 
 def load_content(
     root: Path, cache_dir: Path | None = None, *, checker: Checker | None = None,
-    save_cache: bool = True,
+    save_cache: bool = True, results: ResultCache | None = None,
 ) -> ContentSet:
     """Load, validate and link every ruleset under `root` against `checker`'s schemas.
 
     `cache_dir` defaults to `.rulepack-cache` beside `root`; with `save_cache=False` the cache is
-    only read (nothing is written, not even a signing key).
+    only read (nothing is written, not even a signing key). `results` is a cache already open
+    (`open_results`, a watch keeps one across rebuilds) to use instead.
 
     Raises:
         RulepackError: `root` is not a folder.
@@ -60,16 +61,23 @@ def load_content(
         raise RulepackError(
             f"no content folder at {shown}; pass the folder that holds the ruleset folders"
         )
+    checker = checker or default_checker()
     with gc_paused():
-        return _load_content(root, cache_dir, checker or default_checker(), save_cache)
+        cache = results or open_results(root, cache_dir, checker, writable=save_cache)
+        return _load_content(root, checker, cache)
 
 
-def _load_content(
-    root: Path, cache_dir: Path | None, checker: Checker, save_cache: bool
-) -> ContentSet:
-    fingerprint = code_fingerprint(checker.schemas.fingerprint)
+def open_results(
+    root: Path, cache_dir: Path | None = None, checker: Checker | None = None, *,
+    writable: bool = True,
+) -> ResultCache:
+    """The per-file result cache of the content folder `root` for `checker`'s schemas."""
+    fingerprint = code_fingerprint((checker or default_checker()).schemas.fingerprint)
     directory = cache_dir or cache_folder(root)
-    cache = ResultCache.open(directory, fingerprint, writable=save_cache)
+    return ResultCache.open(directory, fingerprint, writable=writable)
+
+
+def _load_content(root: Path, checker: Checker, cache: ResultCache) -> ContentSet:
     discovered = discover(root, checker.schemas)
     diagnostics = Diagnostics(list(discovered.diagnostics))
     folders = []

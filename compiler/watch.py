@@ -2,12 +2,14 @@
 
 Changes are collected by watchfiles (inotify and its kin) and a rebuild starts once the folder
 has been quiet for `DEBOUNCE_MS`, so an editor's save-as-rename or a `git checkout` of many files
-is one rebuild. Each rebuild is an ordinary `build` (the per-file cache makes it reload only what
-changed), so while the content has errors they are printed, located, and the last good module
-stays in the output folder as it was; the next good save publishes. A running Foundry that holds
-a module's packs open (LevelDB's lock on `packs/<name>/LOCK`) is named: the new module folder is
-swapped in beside the open files, never written into them, and Foundry reads it when the world
-is reloaded.
+is one rebuild. Each rebuild is an ordinary `build` with every cache kept in memory from the last
+one (`buildcaches.WatchCaches`: only the changed files are read, planned, encoded, packed and
+deflated again), so while the content has errors they are printed, located, and the last good
+module stays in the output folder as it was; the next good save publishes (and a world whose
+`liveReload` setting is on reloads itself: `scripts/foundry/live-reload.mjs`). A running
+Foundry that holds a module's packs open (LevelDB's lock on `packs/<name>/LOCK`) is named: the
+new module folder is swapped in beside the open files, never written into them, and Foundry
+reads its packs when the world is launched again.
 """
 
 from __future__ import annotations

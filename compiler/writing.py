@@ -8,16 +8,15 @@ Nothing here decides content; it only makes writing safe:
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import time
-import zipfile
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from compiler import fsio
 from compiler.errors import BuildError
+from compiler.zipfiles import FOLDER, Member, ZipEntry, deflated, zip_bytes
 
 #: Zip cannot represent dates before 1980; it is also the default when SOURCE_DATE_EPOCH is unset,
 #: so that two builds of the same sources are identical without any setting.
@@ -95,30 +94,35 @@ def _folders(names: list[str]) -> list[str]:
                    for n in range(1, len(parts))})
 
 
-def reproducible_zip(
-    folder: Path, zip_path: Path, epoch: int, comment: bytes = b"", top: str | None = None,
-) -> None:
-    """Zip `folder`'s files, under the folder `top/` when given (else at the archive root):
-    sorted names, a directory entry (0755) for every folder, one timestamp, files 0644.
+def zip_stamp(epoch: int) -> tuple[int, ...]:
+    """The one timestamp of every zip member: (year, month, day, hour, minute, second), UTC."""
+    return tuple(time.gmtime(max(epoch, ZIP_EPOCH_FLOOR))[:6])
 
-    The archive is made in memory (a module is a few MB at most) and written in one `fsio` call.
-    """
-    stamp = time.gmtime(max(epoch, ZIP_EPOCH_FLOOR))[:6]
+
+def folder_entries(
+    folder: Path, top: str | None = None, deflate: Callable[[bytes], Member] = deflated
+) -> list[ZipEntry]:
+    """The zip entries of `folder`'s files, under the folder `top/` when given (else at the
+    archive root): sorted names, a directory entry (0755) for every folder, files 0644, each
+    deflated by `deflate` (`zipfiles.Members.of` keeps earlier builds' deflated bytes)."""
     prefix = "" if top is None else check_relative_path(top) + "/"
     files = {prefix + name: path for name, path in _zip_members(folder)}
     entries: dict[str, Path | None] = {**dict.fromkeys(_folders(list(files))), **files}
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=stamp)
-            info.create_system = 3
-            path = entries[name]
-            if path is None:  # a directory: stored, drwxr-xr-x plus MS-DOS's directory bit
-                info.external_attr = 0o040755 << 16 | 0x10
-                archive.writestr(info, b"")
-                continue
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o100644 << 16
-            archive.writestr(info, path.read_bytes(), compresslevel=9)
-        archive.comment = comment
-    fsio.write_bytes(zip_path, buffer.getvalue())
+    found = []
+    for name in sorted(entries):
+        path = entries[name]
+        if path is None:  # a directory: stored, drwxr-xr-x plus MS-DOS's directory bit
+            found.append(ZipEntry(name, 0o040755 << 16 | 0x10, FOLDER))
+        else:
+            found.append(ZipEntry(name, 0o100644 << 16, deflate(path.read_bytes())))
+    return found
+
+
+def reproducible_zip(
+    folder: Path, zip_path: Path, epoch: int, comment: bytes = b"", top: str | None = None,
+) -> None:
+    """Zip `folder`'s files (`folder_entries`), every member dated `epoch`.
+
+    The archive is made in memory (a module is a few MB at most) and written in one `fsio` call.
+    """
+    fsio.write_bytes(zip_path, zip_bytes(folder_entries(folder, top), zip_stamp(epoch), comment))

@@ -14,10 +14,12 @@ from __future__ import annotations
 import html
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from compiler import ids
 from compiler.errors import BuildError
+from compiler.memo import Memo
 from compiler.model import Document, Ruleset
 from compiler.packing.common import (
     check_unique_ids,
@@ -73,16 +75,18 @@ def foundry_documents(
     journal_pages: Sequence[PageSpec],
     *,
     systems: Sequence[str] | None = None,
+    plans: Memo | None = None,
 ) -> tuple[Pack, ...]:
     """Every non-empty pack of `ruleset`: for each target system its items and actors (in that
     order), then tables, macros, journal and scenes, which load in a world of any system.
 
     `systems` (the Item/Actor packs' Foundry systems) defaults to the manifest's `foundry_system`.
-    The same document has the same `_id` in every system's copy.
+    The same document has the same `_id` in every system's copy. `plans` keeps each Item's
+    entry from earlier builds under what it is made from (its data, module, kind, key and place).
     """
     module_id = ruleset.module_id
     targets = tuple(systems) if systems is not None else target_systems(ruleset)
-    items, item_by_ref = _items_pack(ruleset)
+    items, item_by_ref = _items_pack(ruleset, plans)
     actors = _actors_pack(ruleset, item_by_ref)
     packs = [
         pack
@@ -171,12 +175,17 @@ def _typed_doc(module_id: str, doc: Document, subtype: str) -> dict[str, Any]:
 
 
 def _items_pack(
-    ruleset: Ruleset,
+    ruleset: Ruleset, plans: Memo | None
 ) -> tuple[tuple[dict[str, Any], ...], dict[tuple[str, str], dict[str, Any]]]:
     """Item entries in pack order (kind, then key), and the same entries by (kind, key)."""
     docs = _sorted_docs(ruleset, item_kinds(ruleset))
+    module_id = ruleset.module_id
     entries = tuple(
-        _item_entry(ruleset.module_id, doc, sort_value(i)) for i, doc in enumerate(docs)
+        _item_entry(module_id, doc, sort_value(i)) if plans is None else plans.get(
+            (module_id, doc.kind, doc.key, sort_value(i), doc.data),
+            partial(_item_entry, module_id, doc, sort_value(i)), dict,
+        )
+        for i, doc in enumerate(docs)
     )
     return entries, {(d.kind, d.key): e for d, e in zip(docs, entries, strict=True)}
 

@@ -12,7 +12,7 @@ and manifest files, so only a fresh pack is reproducible (reliability.md §5).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,12 @@ VOLATILE_FILES = ("LOG", "LOG.old", "LOCK")
 def write_pack(pack: Pack, dest: Path, text: Callable[[Any], bytes] | None = None) -> None:
     """Create the LevelDB pack directory `dest` (which must not exist) from `pack.entries`;
     `text` gives a value's JSON text (`encoded.EncodedValues.text` keeps earlier builds')."""
-    records = pack_records(pack, text)
+    write_records(pack_records(pack, text), dest)
+
+
+def write_records(records: Sequence[tuple[bytes, bytes]], dest: Path) -> None:
+    """Create the LevelDB pack directory `dest` (which must not exist) holding `records`, in
+    their order (`pack_records`)."""
     if dest.exists():
         raise BuildError(f"{dest}: a pack is only ever written into a new directory")
     dest.parent.mkdir(parents=True, exist_ok=True)

@@ -12,13 +12,15 @@ system has no pack of them). No other ruleset's file reaches it.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 
 from compiler import plugins
+from compiler.memo import Memo
 from compiler.model import Ruleset
 from compiler.packing import Pack, data_kinds
 from compiler.packing.common import plain
@@ -164,8 +166,33 @@ def world_documents(packs: Sequence[Pack]) -> dict[str, list[dict[str, Any]]]:
     return found
 
 
-def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
-    """All JS and template files of the module, generated ones included."""
+def _world_json(entry: Mapping[str, Any]) -> str:
+    """One world document's JSON, as the template's `tojson` writes it (keys sorted, HTML-safe)."""
+    return str(htmlsafe_json_dumps(_without_keys(entry), sort_keys=True, allow_nan=False))
+
+
+def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -> Markup:
+    """`tojson` of `world_documents(packs)`, made one document at a time (`json.dumps` joins a
+    list's items with ", " and an object's pairs with ", " and ": ", none of which the HTML-safe
+    escapes touch), so `fragments` can keep each unchanged document's JSON from the last build."""
+    systems = [pack.system for pack in packs if pack.system is not None]
+    found: dict[str, list[str]] = {"Actor": [], "Item": []}
+    for pack in packs:
+        if pack.system is not None and pack.system == systems[0]:
+            found[pack.document_type] = [
+                fragments.get((entry,), partial(_world_json, entry), str) if fragments is not None
+                else _world_json(entry)
+                for entry in pack.entries
+            ]
+    pairs = ", ".join(f'"{kind}": [{", ".join(found[kind])}]' for kind in sorted(found))
+    return Markup("{" + pairs + "}")
+
+
+def script_files(
+    ruleset: Ruleset, packs: Sequence[Pack], fragments: Memo | None = None
+) -> dict[str, bytes]:
+    """All JS and template files of the module, generated ones included (`fragments` keeps each
+    world document's JSON from earlier builds)."""
     files = dict(static_files(ruleset.engine))
     files["scripts/config.mjs"] = render(
         "scripts/config.mjs.j2",
@@ -178,7 +205,8 @@ def script_files(ruleset: Ruleset, packs: Sequence[Pack]) -> dict[str, bytes]:
         rules_data=rules_data(ruleset),
     ).encode()
     files["scripts/world-documents.mjs"] = render(
-        "scripts/world-documents.mjs.j2", documents=world_documents(packs)).encode()
+        "scripts/world-documents.mjs.j2", documents=world_documents_json(packs, fragments),
+    ).encode()
     files["scripts/rules/rulesets.mjs"] = rules_registry((plugins.SHARED_ENGINE, ruleset.engine))
     files.update(foundry_registry(ruleset.engine))
     return files

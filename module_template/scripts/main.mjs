@@ -17,6 +17,7 @@ import { registerSettings } from "./foundry/settings.mjs";
 import { withRuleset } from "./foundry/ruleset.mjs";
 import { registerOddsSettings } from "./foundry/odds-settings.mjs";
 import { registerSceneImport } from "./foundry/scenes.mjs";
+import { registerLiveReload } from "./foundry/live-reload.mjs";
 
 /**
  * What every module's `game.modules.get(MODULE_ID).api` offers to macros and other modules; the
@@ -51,6 +52,7 @@ Hooks.once("init", () => {
   registerWorldNotice();
   registerOddsSettings();
   registerSceneImport();
+  registerLiveReload();
   /** @type {CoreApi} */
   const core = {
     engine: ENGINE,

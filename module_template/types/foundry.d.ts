@@ -90,6 +90,15 @@ declare namespace foundry.utils {
   function getProperty(object: object, key: string): any;
 
   /**
+   * getRoute: "Get the URL route for a certain path which includes a path prefix, if one is set"
+   * (the server's `routePrefix`): `getRoute("modules/x/build.json")` is `/modules/x/build.json`,
+   * or `/<prefix>/modules/x/build.json`.
+   * v12 https://foundryvtt.com/api/v12/functions/foundry.utils.getRoute.html
+   * v13 https://foundryvtt.com/api/functions/foundry.utils.getRoute.html
+   */
+  function getRoute(path: string, options?: { prefix?: string | null }): string;
+
+  /**
    * fromUuid: "Retrieve a Document by its Universally Unique Identifier (uuid)"; "Returns the
    * Document if it could be found, otherwise null". Namespaced here in v13; v12 has only the
    * global `fromUuid` below (`foundry/compat.mjs` `documentFromUuid` reads this one first).

@@ -78,6 +78,9 @@ class _Handler(SimpleHTTPRequestHandler):
     """Serves the mounted folders only; paths escaping a mount are 404."""
 
     mounts: ClassVar[dict[str, Path]]
+    #: Mounts whose files change while pages are open: served `no-cache`, as Foundry serves every
+    #: file since 11.302 (foundryvtt/foundryvtt#9642), so a reload asks for them again.
+    revalidated: ClassVar[set[str]]
 
     def translate_path(self, path: str) -> str:
         url_path = unquote(urlsplit(path).path)
@@ -90,8 +93,10 @@ class _Handler(SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         # Cacheable: each launch has a fresh profile, and a mount never changes within one, so
-        # the pages of a session share one download of each module file.
-        self.send_header("Cache-Control", "max-age=3600")
+        # the pages of a session share one download of each module file; unless it does.
+        url_path = unquote(urlsplit(self.path).path)
+        changing = any(url_path.startswith(prefix) for prefix in self.revalidated)
+        self.send_header("Cache-Control", "no-cache" if changing else "max-age=3600")
         self.send_header("Content-Security-Policy-Report-Only", CSP_REPORT_ONLY)
         super().end_headers()
 
@@ -105,9 +110,11 @@ class HarnessServer:
     def __init__(self) -> None:
         # Foundry's server serves its core icons at /icons/; the harness has stand-ins of a few.
         self._mounts: dict[str, Path] = {"/harness/": HARNESS, "/icons/": HARNESS / "icons"}
+        self._revalidated: set[str] = set()
 
         class Handler(_Handler):
             mounts = self._mounts
+            revalidated = self._revalidated
 
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
@@ -128,11 +135,14 @@ class HarnessServer:
     def origin_for(self, secure: bool) -> str:
         return self.secure_origin if secure else self.origin
 
-    def mount(self, prefix: str, folder: Path) -> None:
-        """Serve `folder` under `prefix` (which starts and ends with `/`)."""
+    def mount(self, prefix: str, folder: Path, *, changing: bool = False) -> None:
+        """Serve `folder` under `prefix` (which starts and ends with `/`); `changing`: its files
+        change while pages are open (a rebuild), so they are served for revalidation."""
         if self._mounts.get(prefix, folder) != folder:
             raise ValueError(f"{prefix} already serves {self._mounts[prefix]}")
         self._mounts[prefix] = folder
+        if changing:
+            self._revalidated.add(prefix)
 
     def close(self) -> None:
         self._httpd.shutdown()

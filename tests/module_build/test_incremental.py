@@ -1,5 +1,6 @@
-"""A rebuild encodes only the pack values that changed (`compiler/packing/encoded.py`), and the
-packs it writes are byte for byte those of a build without any cache."""
+"""A rebuild remakes only what changed: the pack values it encodes (`compiler/packing/encoded.py`),
+the Items it plans, the world documents' JSON, the packs LevelDB writes and the zip members it
+deflates (`compiler/buildcaches.py`); and what it writes is byte for byte a cold build's."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from benchmarks.generate import PLUGINS, generate_content
 from compiler.build import build_all
+from compiler.buildcaches import BuildCaches, WatchCaches
 from compiler.cache import cache_folder
 from compiler.options import BuildOptions
 from compiler.packing import jsjson
@@ -65,3 +67,60 @@ def test_a_rebuild_encodes_only_what_changed(
     shutil.rmtree(out)
     assert build() == cold
     assert digest(out) == kept
+
+
+def counts(caches: BuildCaches) -> tuple[int | None, int | None, int, int]:
+    """Items planned, world documents encoded, packs LevelDB wrote, zip members deflated (the
+    plan and JSON memos are a watch's only: None for a build of its own)."""
+    plans, fragments = caches.plans, caches.fragments
+    return (plans.made if plans else None, fragments.made if fragments else None,
+            caches.packs.written, caches.members.deflated)
+
+
+def changed_files(before: dict[str, str], after: dict[str, str]) -> set[str]:
+    return {name for name in before.keys() | after.keys() if before.get(name) != after.get(name)}
+
+
+@pytest.mark.parametrize("keep", ["in memory, as --watch", "on disk, as separate builds"])
+def test_a_rebuild_remakes_only_what_changed_and_equals_a_cold_build(
+    content: Path, tmp_path: Path, keep: str
+) -> None:
+    out = tmp_path / "dist"
+    watch = WatchCaches()
+
+    def build() -> BuildCaches:
+        if keep.startswith("in memory"):
+            results, caches = watch.for_run(content)
+        else:
+            results, caches = None, BuildCaches.open(cache_folder(content))
+        loaded = load_content(content, results=results)
+        list(build_all(loaded, BuildOptions(content, out, "text", 0), caches))
+        return caches
+
+    packs = len(list(build().packs.cache.used))
+    assert packs >= 3  # the Item pack, macros, journal
+    memo = 0 if keep.startswith("in memory") else None
+    assert counts(build()) == (memo, memo, 0, 0)  # nothing changed: nothing is made again
+    before = digest(out)
+
+    weapon = sorted((content / "bench" / "weapons").iterdir())[0]
+    weapon.write_text(weapon.read_text().replace("hands: 1", "hands: 2"), "utf-8")
+    caches = build()
+    after = digest(out)
+    changed = changed_files(before, after)
+    # one Item planned and one world document encoded again; of the packs only the Item pack
+    # is written by LevelDB (the others are the kept files); only changed files are deflated
+    memo = 1 if keep.startswith("in memory") else None
+    assert counts(caches)[:3] == (memo, memo, 1)
+    assert "rulepack-bench/scripts/world-documents.mjs" in changed
+    assert "rulepack-bench/build.json" in changed  # the stamp a live reload polls
+    assert caches.members.deflated == len(changed - {"rulepack-bench-1.0.0.zip"}) >= 3
+    assert all(name.startswith("rulepack-bench/packs/items-") for name in changed
+               if "/packs/" in name)
+
+    shutil.rmtree(cache_folder(content))
+    shutil.rmtree(out)
+    cold = BuildCaches.in_memory()
+    list(build_all(load_content(content), BuildOptions(content, out, "text", 0), cold))
+    assert cold.packs.written == packs
+    assert digest(out) == after  # byte for byte, the zip included

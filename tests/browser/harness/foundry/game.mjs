@@ -38,7 +38,7 @@ import { Socket } from "./socket.mjs";
 import { CombatTracker } from "./tracker.mjs";
 import { addDesignatedUser, Users } from "./users.mjs";
 import { fromUuid } from "./uuid.mjs";
-import { getProperty, setProperty } from "./utils.mjs";
+import { getProperty, getRoute, setProperty } from "./utils.mjs";
 
 /** The logged-in user: a GM without an assigned character. */
 export const USER = Object.freeze({ _id: "harnessUser00001", name: "Gamemaster", role: 4 });
@@ -99,7 +99,7 @@ function globalsFor(manifest, release, system) {
     fromUuid,
     ...DOCUMENT_CLASSES,
     foundry: {
-      utils: { Collection, getProperty, setProperty, ...utilsNamespace(release.generation) },
+      utils: { Collection, getProperty, getRoute, setProperty, ...utilsNamespace(release.generation) },
       dice: { Roll, terms: { Die, FateDie, NumericTerm, OperatorTerm } },
       data: { fields: { ...FIELDS } },
       abstract: { DataModel, TypeDataModel },

@@ -139,3 +139,15 @@ export function appendHTML(parent, html) {
   }
   return elements;
 }
+
+/**
+ * `foundry.utils.getRoute` (v12 and v13, common/utils/helpers.mjs): the path with its leading and
+ * trailing slashes stripped, under the server's route prefix (`ROUTE_PREFIX`) when one is set.
+ * https://foundryvtt.com/api/v12/functions/foundry.utils.getRoute.html
+ */
+export function getRoute(path, { prefix } = {}) {
+  const chosen = prefix === undefined ? globalThis.ROUTE_PREFIX : prefix || null;
+  const paths = [path.replace(/(^[/]+)|([/]+$)/g, "")];
+  if (chosen) paths.unshift(chosen);
+  return `/${paths.join("/")}`;
+}
