@@ -91,13 +91,24 @@ def common_only(monkeypatch: pytest.MonkeyPatch) -> str:
 BROWSER_TESTS = REPO_ROOT / "tests" / "browser"
 
 
+def _handed_out_early(item: pytest.Item) -> bool:
+    """Browser tests and files marked `slow` run for many seconds each: they go first."""
+    return Path(str(item.path)).is_relative_to(BROWSER_TESTS) or bool(
+        item.get_closest_marker("slow")
+    )
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Keep each test file on one xdist worker (its module fixtures are made once), and every
-    browser test on one worker (one Chromium, one build of the shipped modules, shared pages)."""
+    """Keep each test file on one xdist worker, so its module fixtures are made once. Browser
+    test files are spread like the others: each worker that runs one launches its own Chromium
+    and builds the shipped modules once (session fixtures), and its pages are reused across the
+    files it runs. (One worker for every browser test made that group the suite's critical path.)
+
+    xdist hands the files out in this order (`--no-loadscope-reorder`): the long ones first, so
+    that no worker is left alone with one at the end while the other has finished."""
     for item in items:
-        path = Path(str(item.path))
-        group = "browser" if path.is_relative_to(BROWSER_TESTS) else path.as_posix()
-        item.add_marker(pytest.mark.xdist_group(group))
+        item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).as_posix()))
+    items.sort(key=lambda item: not _handed_out_early(item))  # stable: files stay together
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow  # a child pytest per mutant
 
 
 @dataclass(frozen=True)

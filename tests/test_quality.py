@@ -6,7 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[1]
+pytestmark = pytest.mark.slow  # mypy over the whole package
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -7,6 +7,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -58,3 +59,43 @@ def test_a_property_test_within_its_budget_passes() -> None:
         keep()
 
     mostly_keeps()
+
+
+class _Item:
+    """What `pytest_collection_modifyitems` reads of a collected test, and the marks it adds."""
+
+    def __init__(self, path: str, slow: bool = False) -> None:
+        self.path = REPO / path
+        self.slow = slow
+        self.groups: list[str] = []
+
+    def get_closest_marker(self, name: str) -> object:
+        return object() if name == "slow" and self.slow else None
+
+    def add_marker(self, mark: pytest.MarkDecorator) -> None:
+        assert mark.name == "xdist_group"
+        self.groups.append(mark.args[0])
+
+
+def test_xdist_gets_each_file_as_one_group_and_the_long_ones_first(
+    pytestconfig: pytest.Config,
+) -> None:
+    # The suite's own conftest, as pytest loaded it (`import conftest` finds whichever of the
+    # folders' conftest modules was imported last).
+    root = REPO / "tests" / "conftest.py"
+    [suite] = [p for p in pytestconfig.pluginmanager.get_plugins()
+               if getattr(p, "__file__", None) == str(root)]
+    items = [
+        _Item("tests/a/test_one.py"), _Item("tests/a/test_one.py"),
+        _Item("tests/browser/test_page.py"), _Item("tests/browser/x/test_table.py"),
+        _Item("tests/test_mutants.py", slow=True), _Item("tests/unit/test_two.py"),
+    ]
+    order: Any = items
+    suite.pytest_collection_modifyitems(order)
+    assert [(str(i.path.relative_to(REPO)), i.groups) for i in order] == [
+        (path, [(REPO / path).as_posix()]) for path in (
+            "tests/browser/test_page.py", "tests/browser/x/test_table.py",
+            "tests/test_mutants.py", "tests/a/test_one.py", "tests/a/test_one.py",
+            "tests/unit/test_two.py",
+        )
+    ]

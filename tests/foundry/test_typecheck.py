@@ -31,6 +31,7 @@ from tsc_check import (
 from compiler import plugins
 from compiler.render.scripts import static_files
 
+pytestmark = pytest.mark.slow  # TypeScript over every built module
 ROLL = re.compile(r"^(?P<indent>\s*)const (?P<name>\w+) = await new Roll\(.*;$", re.M)
 
 

@@ -32,6 +32,7 @@ from compiler import fsio
 from compiler.cli import main
 
 REPO = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.slow  # a build killed or failed at every publish step
 Outputs = dict[str, "str | None"]
 
 

@@ -17,8 +17,9 @@ from typing import Any, TypeVar
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from js_batch import Engine, agree, batched, js_batched
 from property_budget import discard, discard_budget, keep
-from rules_parity import NodeEngine, canonical, run_python
+from rules_parity import NodeEngine
 
 from compiler.rules import dice
 from compiler.rules.errors import RuleError
@@ -227,19 +228,23 @@ def draw_case(data: st.DataObject, rule: str) -> dict[str, Any]:
 def test_engines_agree(rule: str, js_engine: NodeEngine) -> None:
     outcomes: Counter[str] = Counter()
 
-    @PROFILE
-    @given(data=st.data())
-    def check(data: st.DataObject) -> None:
-        case = draw_case(data, rule)
-        python, js = run_python(case), js_engine.run(case)
-        assert canonical(python) == canonical(js), f"case: {canonical(case)}"
-        outcomes[python.get("error", {}).get("code", "ok")] += 1
+    def run(engine: Engine) -> None:
+        outcomes.clear()
 
-    check()
+        @PROFILE
+        @given(data=st.data())
+        def check(data: st.DataObject) -> None:
+            python = agree(engine, draw_case(data, rule))
+            outcomes[python.get("error", {}).get("code", "ok")] += 1
+
+        check()
+
+    batched(run, js_engine)
     # Broken cases must not crowd out the real arithmetic: most examples should succeed.
     assert outcomes["ok"] * 4 >= outcomes.total(), outcomes
 
 
+@js_batched
 @PROFILE
 @given(
     ruleset=st.sampled_from(["primitives", "danger_room", "toString", "__proto__", ""]),
@@ -248,10 +253,9 @@ def test_engines_agree(rule: str, js_engine: NodeEngine) -> None:
     )
     | st.text(max_size=8),
 )
-def test_unknown_names_fail_alike(ruleset: str, rule: str, js_engine: NodeEngine) -> None:
+def test_unknown_names_fail_alike(ruleset: str, rule: str, js_engine: Engine) -> None:
     case = {"ruleset": ruleset, "rule": rule, "config": {}, "input": {}, "dice": []}
-    python, js = run_python(case), js_engine.run(case)
-    assert canonical(python) == canonical(js)
+    python = agree(js_engine, case)
     if rule not in engines()["primitives"].rules or ruleset != "primitives":
         assert python["error"]["code"] == "rule_not_implemented"
 
@@ -289,18 +293,20 @@ def test_keep_lowest_matches_sorting(faces: list[int], keep: int) -> None:
     assert all(k <= f for k in kept for f in faces if f not in kept)
 
 
+@js_batched
 @PROFILE
 @given(p=squares | st.integers(0, SAFE_INT))
-def test_ceil_sqrt_is_the_least_root(p: int, js_engine: NodeEngine) -> None:
+def test_ceil_sqrt_is_the_least_root(p: int, js_engine: Engine) -> None:
     k = dice.ceil_sqrt(p)
     assert k * k >= p and (k == 0 or (k - 1) * (k - 1) < p)
     js = js_engine.run(_arith("ceil_sqrt", p=p))
     assert js["state"]["value"] == k
 
 
+@js_batched
 @PROFILE
 @given(a=safe, b=safe.filter(bool))
-def test_divisions_match_exact_fractions(a: int, b: int, js_engine: NodeEngine) -> None:
+def test_divisions_match_exact_fractions(a: int, b: int, js_engine: Engine) -> None:
     exact = Fraction(a, b)
     floor, ceil = exact.__floor__(), exact.__ceil__()
     assert (dice.floor_div(a, b), dice.ceil_div(a, b)) == (a // b, -(-a // b)) == (floor, ceil)
@@ -308,10 +314,11 @@ def test_divisions_match_exact_fractions(a: int, b: int, js_engine: NodeEngine) 
     assert js_engine.run(_arith("ceil_div", a=a, b=b))["state"]["value"] == ceil
 
 
+@js_batched
 @PROFILE
 @given(a_num=safe, a_den=safe.filter(bool), b_num=safe, b_den=safe.filter(bool))
 def test_compare_fractions_is_exact(
-    a_num: int, a_den: int, b_num: int, b_den: int, js_engine: NodeEngine
+    a_num: int, a_den: int, b_num: int, b_den: int, js_engine: Engine
 ) -> None:
     left, right = Fraction(a_num, a_den), Fraction(b_num, b_den)
     expected = (left > right) - (left < right)

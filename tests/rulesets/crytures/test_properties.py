@@ -14,7 +14,8 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
+from rules_parity import canonical
 from test_properties import PROFILE, RecordingQueue
 
 from compiler.rules.errors import RuleError
@@ -30,10 +31,9 @@ def case(rule: str, inp: dict[str, Any], dice: list[Any] | None = None,
             "dice": dice or []}
 
 
-def both(js: NodeEngine, c: dict[str, Any]) -> dict[str, Any]:
-    python, javascript = run_python(c), js.run(c)
-    assert canonical(python) == canonical(javascript), canonical(c)
-    return python
+def both(js: Engine, c: dict[str, Any]) -> dict[str, Any]:
+    """The Python result, after checking the JS core returns the very same JSON (js_batch)."""
+    return agree(js, c)
 
 
 def recorded(data: st.DataObject, c: dict[str, Any]) -> dict[str, Any]:
@@ -72,6 +72,7 @@ grids = st.sampled_from([{}, {"square_distance": "alternating"}, {"grid": "hex"}
 # --------------------------------------------------------------------------- hits and crits
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), pool=st.integers(0, 12), die_mods=st.lists(st.integers(-4, 4), max_size=3),
        roll_mod=st.integers(-6, 6), difficulty=st.integers(0, 14), extra=st.integers(0, 2),
@@ -82,7 +83,7 @@ grids = st.sampled_from([{}, {"square_distance": "alternating"}, {"grid": "hex"}
            "crit_requires_hit": st.booleans(), "pool_floor": st.integers(0, 2)}))
 def test_attack_roll_counts_every_die(data: st.DataObject, pool: int, die_mods: list[int],
                                       roll_mod: int, difficulty: int, extra: int,
-                                      config: dict[str, Any], js_engine: NodeEngine) -> None:
+                                      config: dict[str, Any], js_engine: Engine) -> None:
     size = max(config.get("pool_floor", 0), pool + sum(die_mods))
     faces = data.draw(st.lists(st.integers(1, 10), min_size=size, max_size=size))
     inp = {"pool": pool, "die_mods": die_mods, "roll_mod": roll_mod, "difficulty": difficulty,
@@ -104,13 +105,14 @@ def test_attack_roll_counts_every_die(data: st.DataObject, pool: int, die_mods: 
 # --------------------------------------------------------------------------- ranges and Blasts
 
 
+@js_batched
 @PROFILE
 @given(user=spaces, target=spaces, x=st.integers(0, 12),
        kind=st.sampled_from(["melee", "ranged", "ranged_blast"]), grid=grids,
        limit=st.one_of(st.none(), st.integers(0, 5)))
 def test_range_extends_only_ranged_powers(user: list[int], target: list[int], x: int, kind: str,
                                           grid: dict[str, Any], limit: int | None,
-                                          js_engine: NodeEngine) -> None:
+                                          js_engine: Engine) -> None:
     range_ = {"kind": kind, "x": x} | ({"y": 1} if kind == "ranged_blast" else {})
     config = {**grid, "range_extension_limit": limit}
     state = both(js_engine, case("range_check", {"range": range_, "user": user,
@@ -126,13 +128,14 @@ def test_range_extends_only_ranged_powers(user: list[int], target: list[int], x:
                          "die_mod": -beyond if reachable else 0}
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), y=st.integers(1, 4), grid=grids, user=spaces,
        kind=st.sampled_from(["personal_blast", "ranged_blast", "melee_blast"]),
        includes_user=st.booleans(), ranged_includes=st.booleans())
 def test_blast_areas_by_brute_force(data: st.DataObject, y: int, grid: dict[str, Any],
                                     user: list[int], kind: str, includes_user: bool,
-                                    ranged_includes: bool, js_engine: NodeEngine) -> None:
+                                    ranged_includes: bool, js_engine: Engine) -> None:
     hexes = grid.get("grid") == "hex"
     steps = ([[1, 0], [1, -1], [0, -1], [-1, 0], [-1, 1], [0, 1]] if hexes else
              [[dx, dy] for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy])
@@ -173,6 +176,7 @@ def test_blast_areas_by_brute_force(data: st.DataObject, y: int, grid: dict[str,
 types = st.sampled_from(["earth", "fire", "water", "air"])
 
 
+@js_batched
 @PROFILE
 @given(attack=st.one_of(st.none(), types), defender=st.lists(types, max_size=3, unique=True),
        weak=st.dictionaries(types, st.lists(types, max_size=3, unique=True), max_size=4),
@@ -180,7 +184,7 @@ types = st.sampled_from(["earth", "fire", "water", "air"])
        combine=st.sampled_from(["net", "weakness_wins", "resistance_wins"]))
 def test_type_bonuses_never_stack(attack: str | None, defender: list[str],
                                   weak: dict[str, list[str]], resists: dict[str, list[str]],
-                                  combine: str, js_engine: NodeEngine) -> None:
+                                  combine: str, js_engine: Engine) -> None:
     config = {"type_chart": {"weak_to": weak, "resists": resists}, "type_mod_combine": combine}
     state = both(js_engine, case("type_relation", {"attack_type": attack,
                                                    "defender_types": defender}, config=config))
@@ -195,12 +199,13 @@ def test_type_bonuses_never_stack(attack: str | None, defender: list[str],
 # --------------------------------------------------------------------------- initiative
 
 
+@js_batched
 @FEW
 @given(data=st.data(), pools=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 2)),
                                       min_size=1, max_size=6),
        ties=st.sampled_from(["subgroups_reroll", "whole_group_rerolls"]))
 def test_initiative_orders_by_total(data: st.DataObject, pools: list[tuple[int, int]], ties: str,
-                                    js_engine: NodeEngine) -> None:
+                                    js_engine: Engine) -> None:
     rollers = [{"id": f"c{i}", "speed": s, "reflexes": r} for i, (s, r) in enumerate(pools)]
     c = recorded(data, case("initiative", {"combatants": rollers},
                             config={"initiative_ties": ties}))
@@ -218,6 +223,7 @@ def test_initiative_orders_by_total(data: st.DataObject, pools: list[tuple[int, 
 # --------------------------------------------------------------------------- whole uses
 
 
+@js_batched
 @FEW
 @given(data=st.data(), grid=grids,
        kind=st.sampled_from(["melee", "ranged", "personal", "personal_blast", "ranged_blast",
@@ -227,7 +233,7 @@ def test_initiative_orders_by_total(data: st.DataObject, pools: list[tuple[int, 
        blast_roll=st.sampled_from(["shared_faces", "per_target"]))
 def test_power_uses_agree(data: st.DataObject, grid: dict[str, Any], kind: str,
                           positions: list[list[int]], blast_roll: str,
-                          js_engine: NodeEngine) -> None:
+                          js_engine: Engine) -> None:
     sides = ["a", "b", "a", "b"]
     combatants = [{"id": f"c{i}", "side": side, "health": 10, "position": pos,
                    "types": [data.draw(types)], "stats": {"might": 3, "guard": 5}, "mana": 1,
@@ -275,10 +281,11 @@ def montage_case(faces: list[int], enemy_health: int, might: int, bind: bool) ->
                 [{"d": 10, "v": f} for f in faces])
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), might=st.integers(1, 6), health=st.integers(1, 40), bind=st.booleans())
 def test_better_faces_never_cost_health(data: st.DataObject, might: int, health: int,
-                                        bind: bool, js_engine: NodeEngine) -> None:
+                                        bind: bool, js_engine: Engine) -> None:
     faces = data.draw(st.lists(st.integers(1, 10), min_size=might, max_size=might))
     better = [data.draw(st.integers(f, 10)) for f in faces]
     worse_run = both(js_engine, montage_case(faces, health, might, bind))

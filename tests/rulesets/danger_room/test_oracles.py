@@ -14,7 +14,8 @@ from typing import Any
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from rules_parity import GOLDEN_DIR, NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
+from rules_parity import GOLDEN_DIR
 
 TIE = GOLDEN_DIR / "danger_room" / "e07-save-tie-halves.yaml"
 DAMAGE_POOL, SAVE_POOL = 9, 8  # Amaranth's 5 + 4 bonus; X-23's Reflex save (the fixture's)
@@ -32,18 +33,18 @@ def successes(faces: list[int]) -> int:
     return sum(1 for face in faces if face >= 6)
 
 
+@js_batched
 @settings(derandomize=True, database=None, deadline=None, max_examples=60)
 @given(
     damage=st.lists(st.integers(1, 10), min_size=DAMAGE_POOL, max_size=DAMAGE_POOL),
     save=st.lists(st.integers(1, 10), min_size=SAVE_POOL, max_size=SAVE_POOL),
 )
 def test_a_tie_is_a_save_and_halves_the_damage(
-    damage: list[int], save: list[int], js_engine: NodeEngine
+    damage: list[int], save: list[int], js_engine: Engine
 ) -> None:
     case = {"ruleset": "danger_room", **copy.deepcopy(BASE),
             "dice": [{"d": 10, "v": v} for v in (*damage, *save)]}
-    python = run_python(case)
-    assert canonical(js_engine.run(case)) == canonical(python)
+    python = agree(js_engine, case)
     rolled, defended = successes(damage), successes(save)
     [verdict] = [e for e in python["events"] if e["type"] == "save"]
     assert (verdict["against"], verdict["successes"]) == (rolled, defended)

@@ -18,8 +18,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from js_batch import Engine, agree, batched
 from property_budget import discard, discard_budget, keep
-from rules_parity import NodeEngine, canonical, run_python
+from rules_parity import NodeEngine, run_python
 
 from compiler.rules.danger_room.attributes import ATTRIBUTES
 from compiler.rules.danger_room.combatant import THREAT_TIERS
@@ -136,10 +137,13 @@ def blows(draw: st.DrawFn) -> dict[str, Any]:
 def save_inputs(draw: st.DrawFn) -> dict[str, Any]:
     return {
         "target": draw(fighters("t", "y")),
-        "save": draw(st.sampled_from(["Reflex", "brawn", "Reflex", "endurance", "Fortitude"])),
+        # Unknown save names and a BOOST (both errors) stay, but rarer: at two in five and one in
+        # four, fewer than half of a run's cases reached the save itself (the test's budget).
+        "save": draw(st.sampled_from(["Reflex", "brawn", "Reflex", "agility", "brawn", "endurance",
+                                      "Fortitude"])),
         "against": draw(st.integers(0, 6)),
         "unreactable": draw(st.booleans()),
-        "boost": draw(st.sampled_from([0, 0, 0, 1])),
+        "boost": draw(st.sampled_from([0, 0, 0, 0, 0, 0, 0, 1])),
     }
 
 
@@ -224,7 +228,7 @@ def defence_checks(draw: st.DrawFn) -> dict[str, Any]:
 
 @st.composite
 def arms(draw: st.DrawFn) -> dict[str, Any]:
-    defence = st.none() | st.fixed_dictionaries(
+    armed = st.fixed_dictionaries(
         {
             "stops": stops,
             "emergency": st.booleans(),
@@ -235,6 +239,9 @@ def arms(draw: st.DrawFn) -> dict[str, Any]:
             "on_block": st.fixed_dictionaries({"heal": st.integers(0, 2), "empower": st.just(0)}),
         }
     )
+    # A card without its Active Defence (an error) one draw in four: half the draws, as `none() |
+    # ...` gave, left this rule's share of cases that reach the arithmetic at the budget's edge.
+    defence = st.integers(0, 3).flatmap(lambda i: st.none() if i == 0 else armed)
     card: dict[str, Any] = {
         "id": "guard",
         "kind": draw(st.sampled_from(["block", "active_defence"])),
@@ -352,15 +359,18 @@ def draw_case(data: st.DataObject, rule: str) -> dict[str, Any]:
 def test_engines_agree(rule: str, js_engine: NodeEngine) -> None:
     outcomes: Counter[str] = Counter()
 
-    @PROFILE
-    @given(data=st.data())
-    def check(data: st.DataObject) -> None:
-        case = draw_case(data, rule)
-        python, js = run_python(case), js_engine.run(case)
-        assert canonical(python) == canonical(js), f"case: {canonical(case)}"
-        outcomes[python.get("error", {}).get("code", "ok")] += 1
+    def run(engine: Engine) -> None:
+        outcomes.clear()
 
-    check()
+        @PROFILE
+        @given(data=st.data())
+        def check(data: st.DataObject) -> None:
+            python = agree(engine, draw_case(data, rule))
+            outcomes[python.get("error", {}).get("code", "ok")] += 1
+
+        check()
+
+    batched(run, js_engine)
     # Broken cases must not crowd out the real arithmetic: most examples should succeed.
     assert outcomes["ok"] * 2 >= outcomes.total(), outcomes
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
 
 from compiler.rules.danger_room.attributes import ATTRIBUTES
 from compiler.rules.errors import RuleError
@@ -65,7 +65,7 @@ class PrefixQueue(DiceQueue):
         return value
 
 
-def run(js: NodeEngine, data: st.DataObject, rule: str, inp: dict[str, Any],
+def run(js: Engine, data: st.DataObject, rule: str, inp: dict[str, Any],
         config: dict[str, Any], prefix: Sequence[Face] = ()) -> tuple[dict[str, Any], list[Face]]:
     """The rule on faces recorded from `prefix` and `data`, in both engines (which must agree)."""
     queue = PrefixQueue(data, prefix)
@@ -76,8 +76,7 @@ def run(js: NodeEngine, data: st.DataObject, rule: str, inp: dict[str, Any],
         pass  # the faces drawn so far are the queue the failing case gets
     case = {"ruleset": RULESET, "rule": rule, "config": config, "input": inp,
             "dice": queue.recorded}
-    python, javascript = run_python(case), js.run(case)
-    assert canonical(python) == canonical(javascript), canonical(case)
+    python = agree(js, case)
     assume("error" not in python)
     return (python, queue.recorded)
 
@@ -187,10 +186,11 @@ def attacker_roll(event: dict[str, Any]) -> bool:
     return bool(event["fighter"] == "a" and event["kind"] in ("damage", "opposing"))
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=hits(), config=CONFIGS)
 def test_more_attacker_successes_never_hurt_the_target_less(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     first, dice = run(js_engine, data, "resolve_hit", inp, config)
     better = raise_one(data, dice, d10_indices(first, dice, attacker_roll))
@@ -199,10 +199,11 @@ def test_more_attacker_successes_never_hurt_the_target_less(
     assert no_better(standing(after[1]), standing(after[0]))
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=hits(), config=CONFIGS)
 def test_a_save_never_hurts_more_than_none(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     """The same card without its save: its damage dice, then the same zero-Health d20."""
     assume(inp["request"]["card"]["save"] is not None)
@@ -225,12 +226,13 @@ armed = st.fixed_dictionaries({
 })
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=hits(), config=CONFIGS, defences=st.lists(armed, min_size=1,
                                                                      max_size=2))
 def test_an_armed_defence_never_hurts_more_than_none(
     data: st.DataObject, inp: dict[str, Any], config: dict[str, Any],
-    defences: list[dict[str, Any]], js_engine: NodeEngine,
+    defences: list[dict[str, Any]], js_engine: Engine,
 ) -> None:
     """`defence_check` (which rolls nothing), then the hit unless caught, against the hit alone."""
     request = inp["request"]
@@ -250,12 +252,13 @@ def test_an_armed_defence_never_hurts_more_than_none(
 # --------------------------------------------------------------------------- the steps
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), target=fighters("t", "y"), card=cards(), rolled=st.integers(0, 9),
        saved=st.booleans(), config=CONFIGS)
 def test_hit_steps_more_rolled_or_no_save_never_hurt_less(
     data: st.DataObject, target: dict[str, Any], card: dict[str, Any], rolled: int, saved: bool,
-    config: dict[str, Any], js_engine: NodeEngine,
+    config: dict[str, Any], js_engine: Engine,
 ) -> None:
     inp = {"target": target, "card": card, "hit": 1, "rolled": rolled, "saved": saved, "turn": 1}
     base, _ = run(js_engine, data, "hit_steps", inp, config)
@@ -266,10 +269,11 @@ def test_hit_steps_more_rolled_or_no_save_never_hurt_less(
     assert no_better(standing(unsaved["state"]["target"]), mine)
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), inp=hits(), config=CONFIGS)
 def test_a_damage_pool_never_grows_with_a_defence(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     """DR-G06: Soak from the Defense model never adds dice, and an Unreactable attack (which
     takes that Defense away) never has fewer."""
@@ -286,12 +290,13 @@ def test_a_damage_pool_never_grows_with_a_defence(
     assert sizes[("soak_bonus", False)] <= sizes[("soak_bonus", True)]
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), target=fighters("t", "y"), against=st.integers(0, 8),
        save=st.sampled_from(["Reflex", "endurance"]), fast=st.booleans(), config=CONFIGS)
 def test_a_save_is_never_easier_against_more_successes(
     data: st.DataObject, target: dict[str, Any], against: int, save: str, fast: bool,
-    config: dict[str, Any], js_engine: NodeEngine,
+    config: dict[str, Any], js_engine: Engine,
 ) -> None:
     inp = {"target": target, "save": save, "against": against + 1, "unreactable": fast, "boost": 0}
     hard, dice = run(js_engine, data, "save", inp, config)
@@ -299,11 +304,12 @@ def test_a_save_is_never_easier_against_more_successes(
     assert easy["state"]["saved"] or not hard["state"]["saved"]
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), target=fighters("t", "y"), against=st.integers(0, 8), config=CONFIGS)
 def test_a_faster_attack_never_makes_a_reflex_save_easier(
     data: st.DataObject, target: dict[str, Any], against: int, config: dict[str, Any],
-    js_engine: NodeEngine,
+    js_engine: Engine,
 ) -> None:
     """DR-G06: an Unreactable attack takes the Agility bonus out of the Reflex pool, so the pool
     is a part of the reactable one, on the same faces. (A Fumbling target is left out: its 1s
@@ -317,12 +323,13 @@ def test_a_faster_attack_never_makes_a_reflex_save_easier(
     assert slow["state"]["saved"] or not fast["state"]["saved"]
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), fighter=fighters("t", "y"), lost=st.integers(0, 30),
        more=st.integers(1, 12), config=CONFIGS)
 def test_a_heavier_blow_never_leaves_the_target_better(
     data: st.DataObject, fighter: dict[str, Any], lost: int, more: int, config: dict[str, Any],
-    js_engine: NodeEngine,
+    js_engine: Engine,
 ) -> None:
     light, dice = run(js_engine, data, "take_blow", {"fighter": fighter, "health_lost": lost},
                       config)
@@ -374,10 +381,11 @@ TURN_CONFIGS = st.sampled_from([
 ])
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=turns(), config=TURN_CONFIGS)
 def test_block_in_a_turn_never_hurts_more_than_an_idle_card(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     """The target plays Block instead of a card of the same Speed that does nothing."""
     idle, dice = run(js_engine, data, "turn", inp, config)
@@ -388,10 +396,11 @@ def test_block_in_a_turn_never_hurts_more_than_an_idle_card(
                      standing(after["state"]["fighters"]["t"]))
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=turns(), config=TURN_CONFIGS)
 def test_more_successes_in_a_turn_never_hurt_the_target_less(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     first, dice = run(js_engine, data, "turn", inp, config)
     better = raise_one(data, dice, d10_indices(first, dice, attacker_roll))

@@ -12,7 +12,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
 
 from compiler.rules.danger_room import hexes
 from compiler.rules.harness import read_input, resolve
@@ -39,11 +39,9 @@ def case(rule: str, inp: dict[str, Any], dice: list[Any], config: Any = None) ->
     }
 
 
-def both(js: NodeEngine, request: dict[str, Any]) -> dict[str, Any]:
-    """The Python result, after checking the JS core returns the very same JSON."""
-    python = run_python(request)
-    assert canonical(js.run(request)) == canonical(python)
-    return python
+def both(js: Engine, request: dict[str, Any]) -> dict[str, Any]:
+    """The Python result, after checking the JS core returns the very same JSON (js_batch)."""
+    return agree(js, request)
 
 
 # --------------------------------------------------------------------------- oracles
@@ -98,15 +96,17 @@ def test_hex_distance_is_a_metric(
     assert hexes.distance(a, c) <= hexes.distance(a, b) + hexes.distance(b, c)
 
 
+@js_batched
 @PROFILE
 @given(hex_points, hex_points)
 def test_hex_distance_both_engines(
-    js_engine: NodeEngine, a: tuple[int, int], b: tuple[int, int]
+    js_engine: Engine, a: tuple[int, int], b: tuple[int, int]
 ) -> None:
     result = both(js_engine, case("hex_distance", {"a": list(a), "b": list(b)}, []))
     assert result["state"] == {"distance": cube_distance(a, b)}
 
 
+@js_batched
 @PROFILE
 @given(
     shape=st.sampled_from(["line", "cone", "burst"]),
@@ -117,7 +117,7 @@ def test_hex_distance_both_engines(
     include_self=st.booleans(),
 )
 def test_area_matches_the_oracle(
-    js_engine: NodeEngine,
+    js_engine: Engine,
     shape: str,
     size: int,
     direction: int,
@@ -198,10 +198,11 @@ fighter_rows = st.lists(
 )
 
 
+@js_batched
 @PROFILE
 @given(rows=fighter_rows, lifo=st.booleans(), data=st.data())
 def test_speed_order_invariants(
-    js_engine: NodeEngine, rows: list[tuple[int, bool, int, bool]], lifo: bool, data: st.DataObject
+    js_engine: Engine, rows: list[tuple[int, bool, int, bool]], lifo: bool, data: st.DataObject
 ) -> None:
     fighters = [
         {

@@ -14,8 +14,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from js_batch import Engine, agree, js_batched
 from property_budget import discard, discard_budget, keep
-from rules_parity import NodeEngine, canonical, run_python
 
 from compiler.rules.danger_room import hexes
 from compiler.rules.errors import RuleError
@@ -196,10 +196,11 @@ def choices(draw: st.DrawFn, roster: dict[str, Any]) -> list[dict[str, Any]]:
     return made
 
 
+@js_batched
 @discard_budget(Fraction(1, 2))
 @PROFILE
 @given(data=st.data())
-def test_random_turns_agree(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_random_turns_agree(js_engine: Engine, data: st.DataObject) -> None:
     roster = data.draw(fighters())
     inp = {
         "state": {"turn": 1, "defences": [], "on_ground": [], "fighters": roster},
@@ -219,8 +220,7 @@ def test_random_turns_agree(js_engine: NodeEngine, data: st.DataObject) -> None:
         "input": inp,
         "dice": recorder.recorded,
     }
-    python = run_python(request)
-    assert canonical(js_engine.run(request)) == canonical(python)
+    python = agree(js_engine, request)
     if "error" in python:
         discard()
         return

@@ -16,7 +16,7 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
 
 from compiler.rules.errors import RuleError
 from compiler.rules.harness import read_input, resolve
@@ -39,11 +39,9 @@ def case(rule: str, inp: dict[str, Any], dice: list[Any] | None = None,
             "dice": dice or []}
 
 
-def both(js: NodeEngine, request: dict[str, Any]) -> dict[str, Any]:
-    """The Python result, after checking the JS core returns the very same JSON."""
-    python = run_python(request)
-    assert canonical(js.run(request)) == canonical(python)
-    return python
+def both(js: Engine, request: dict[str, Any]) -> dict[str, Any]:
+    """The Python result, after checking the JS core returns the very same JSON (js_batch)."""
+    return agree(js, request)
 
 
 # --------------------------------------------------------------------------- oracles
@@ -69,9 +67,10 @@ def small_levels(mode: str) -> st.SearchStrategy[int]:
     return st.integers(0, 2 if mode == "reroll_keep_lowest" else 3)
 
 
+@js_batched
 @PROFILE
 @given(data=st.data())
-def test_distribution_matches_enumeration(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_distribution_matches_enumeration(js_engine: Engine, data: st.DataObject) -> None:
     """FW-G01, FW-E09: the closed forms equal face-by-face enumeration, in both engines."""
     mode = data.draw(st.sampled_from(MODES))
     level = data.draw(small_levels(mode))
@@ -85,9 +84,10 @@ def test_distribution_matches_enumeration(js_engine: NodeEngine, data: st.DataOb
     assert state["mean"]["den"] == mean.denominator  # reduced
 
 
+@js_batched
 @PROFILE
 @given(data=st.data())
-def test_odds_match_enumeration(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_odds_match_enumeration(js_engine: Engine, data: st.DataObject) -> None:
     """FW-R04, FW-E09: wins, ties and losses counted over both sides' enumerated dice."""
     mode = data.draw(st.sampled_from(MODES))
     attack, defence = data.draw(small_levels(mode)), data.draw(small_levels(mode))
@@ -131,10 +131,11 @@ def wounded(draw: st.DrawFn) -> dict[str, Any]:
             "wound_track": track, "wounds": wounds}
 
 
+@js_batched
 @PROFILE
 @given(character=wounded(), damage=st.integers(1, 20), cascade=st.booleans())
 def test_a_wound_lands_in_the_first_column_with_room(
-    js_engine: NodeEngine, character: dict[str, Any], damage: int, cascade: bool
+    js_engine: Engine, character: dict[str, Any], damage: int, cascade: bool
 ) -> None:
     """FW-R10, FW-R11, FW-G11: one box more, in the first column with room from the damage's
     column up (only the next one without cascade); nothing changes once out."""
@@ -154,10 +155,11 @@ def test_a_wound_lands_in_the_first_column_with_room(
     assert after == {**before, target: before[target] + 1}
 
 
+@js_batched
 @PROFILE
 @given(character=wounded())
 def test_conditions_are_read_off_the_checked_columns(
-    js_engine: NodeEngine, character: dict[str, Any]
+    js_engine: Engine, character: dict[str, Any]
 ) -> None:
     """FW-R12, FW-R13, FW-G02: the worst level (or the sum) of the columns with a checked box,
     whatever the columns below them hold."""
@@ -193,9 +195,10 @@ def fighters(draw: st.DrawFn, ident: str) -> dict[str, Any]:
     }
 
 
+@js_batched
 @PROFILE
 @given(data=st.data())
-def test_a_roll_adds_its_terms_to_its_kept_dice(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_a_roll_adds_its_terms_to_its_kept_dice(js_engine: Engine, data: st.DataObject) -> None:
     """FW-R02, FW-R06, FW-G01, FW-G09: total = kept dice + approach + term + bonuses, in both
     engines, whatever the mode and the wounds; the queue holds exactly the dice it needs."""
     mode = data.draw(st.sampled_from(MODES))
@@ -227,9 +230,10 @@ def test_a_roll_adds_its_terms_to_its_kept_dice(js_engine: NodeEngine, data: st.
         who["power_bonus_remaining"] - spent)
 
 
+@js_batched
 @PROFILE
 @given(data=st.data())
-def test_more_bonuses_never_do_less_damage(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_more_bonuses_never_do_less_damage(js_engine: Engine, data: st.DataObject) -> None:
     """FW-R04, FW-R05, FW-R06: with the same dice, one more bonus spent by the attacker never
     lowers the damage, and one more spent by the defender never raises it."""
     attacker = {**data.draw(fighters("tim")), "power_bonus_remaining": 4, "wounds": {}}
@@ -250,9 +254,10 @@ def test_more_bonuses_never_do_less_damage(js_engine: NodeEngine, data: st.DataO
     assert damage(a_spent, d_spent + 1) <= base
 
 
+@js_batched
 @PROFILE
 @given(data=st.data())
-def test_rounds_agree(js_engine: NodeEngine, data: st.DataObject) -> None:
+def test_rounds_agree(js_engine: Engine, data: st.DataObject) -> None:
     """FW-R01, FW-G03, FW-G08, FW-G13: random rounds (actions, defences, configs) give the same
     events, state or error in both engines; a finished round never checks more boxes than its
     attacks hit."""

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
 from test_properties import PROFILE, RecordingQueue
 
 from compiler.rules.errors import RuleError
@@ -34,10 +34,9 @@ def case(rule: str, inp: dict[str, Any], dice: list[Any] | None = None,
             "dice": dice or []}
 
 
-def both(js: NodeEngine, c: dict[str, Any]) -> dict[str, Any]:
-    python, javascript = run_python(c), js.run(c)
-    assert canonical(python) == canonical(javascript), canonical(c)
-    return python
+def both(js: Engine, c: dict[str, Any]) -> dict[str, Any]:
+    """The Python result, after checking the JS core returns the very same JSON (js_batch)."""
+    return agree(js, c)
 
 
 def rational(value: Fraction) -> dict[str, int] | int:
@@ -65,10 +64,11 @@ def ranges(draw: st.DrawFn) -> tuple[int, int, Fraction]:
     return (optimal, maximum, distance)
 
 
+@js_batched
 @PROFILE
 @given(data=ranges())
 def test_range_band_is_ceil_of_increments(data: tuple[int, int, Fraction],
-                                          js_engine: NodeEngine) -> None:
+                                          js_engine: Engine) -> None:
     optimal, maximum, distance = data
     inp = {"optimal_range_m": optimal, "max_range_m": maximum,
            "distance": {"value": rational(distance), "unit": "m"}}
@@ -83,7 +83,8 @@ def test_range_band_is_ceil_of_increments(data: tuple[int, int, Fraction],
 # --------------------------------------------------------------------------- called shots
 
 
-def test_called_shot_penalty_for_every_percent(js_engine: NodeEngine) -> None:
+@js_batched
+def test_called_shot_penalty_for_every_percent(js_engine: Engine) -> None:
     for percent in range(101):
         root = next(k for k in range(11) if k * k >= percent)
         expected = max(1, min(4, 5 - root))
@@ -94,11 +95,12 @@ def test_called_shot_penalty_for_every_percent(js_engine: NodeEngine) -> None:
 # --------------------------------------------------------------------------- blasts
 
 
+@js_batched
 @PROFILE
 @given(severity=st.integers(1, 6), radius=st.integers(1, 500), unit=st.sampled_from(["m", "km"]),
        distance=fractions)
 def test_blast_is_floor_of_inverse_square(severity: int, radius: int, unit: str,
-                                          distance: Fraction, js_engine: NodeEngine) -> None:
+                                          distance: Fraction, js_engine: Engine) -> None:
     explosive = {"id": "x", "severity": severity,
                  "blast_radius": {"value": radius, "unit": unit}}
     inp = {"explosive": explosive, "distance": {"value": rational(distance), "unit": "m"}}
@@ -113,11 +115,12 @@ def test_blast_is_floor_of_inverse_square(severity: int, radius: int, unit: str,
 # --------------------------------------------------------------------------- movement
 
 
+@js_batched
 @PROFILE
 @given(agi=st.integers(0, 30), full=st.booleans(),
        factors=st.lists(st.tuples(st.integers(0, 50), st.integers(1, 50)), max_size=3))
 def test_movement_is_an_exact_rational(agi: int, full: bool, factors: list[tuple[int, int]],
-                                       js_engine: NodeEngine) -> None:
+                                       js_engine: Engine) -> None:
     names = [f"m{i}" for i in range(len(factors))]
     config = {"movement_modifiers": {n: {"num": a, "den": b} for n, (a, b) in zip(names, factors,
                                                                                  strict=True)}}
@@ -141,10 +144,11 @@ def injuries_oracle(before: int, damage: int, total: int) -> int:
     return max(normal, multiple)
 
 
+@js_batched
 @PROFILE
 @given(end=st.integers(1, 6), wil=st.integers(0, 6), data=st.data())
 def test_massive_damage_counts_injuries(end: int, wil: int, data: st.DataObject,
-                                        js_engine: NodeEngine) -> None:
+                                        js_engine: Engine) -> None:
     total = end + wil
     before = data.draw(st.integers(0, total))
     damage = data.draw(st.integers(0, 6 * total + 3))
@@ -244,8 +248,9 @@ def recorded(data: st.DataObject, rule: str, config: dict[str, Any], inp: object
     return recorder.recorded
 
 
+@js_batched
 @pytest.mark.parametrize("rule", ["attack", "blast"])
-def test_random_attacks_agree(rule: str, js_engine: NodeEngine) -> None:
+def test_random_attacks_agree(rule: str, js_engine: Engine) -> None:
     outcomes: Counter[str] = Counter()
 
     @PROFILE

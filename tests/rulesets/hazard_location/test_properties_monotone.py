@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
+from js_batch import Engine, agree, js_batched
 from rules_parity import NodeEngine, canonical, run_python
 
 from compiler.rules.errors import RuleError
@@ -69,7 +70,7 @@ def case(rule: str, inp: dict[str, Any], config: dict[str, Any],
     return {"ruleset": RULESET, "rule": rule, "config": config, "input": inp, "dice": dice}
 
 
-def run(js: NodeEngine, data: st.DataObject, rule: str, inp: dict[str, Any],
+def run(js: Engine, data: st.DataObject, rule: str, inp: dict[str, Any],
         config: dict[str, Any], prefix: Sequence[Face] = ()) -> tuple[dict[str, Any], list[Face]]:
     """The rule on faces recorded from `prefix` and `data`, in both engines (which must agree)."""
     queue = PrefixQueue(data, prefix)
@@ -79,8 +80,7 @@ def run(js: NodeEngine, data: st.DataObject, rule: str, inp: dict[str, Any],
     except RuleError:
         pass  # the faces drawn so far are the queue the failing case gets
     c = case(rule, inp, config, queue.recorded)
-    python, javascript = run_python(c), js.run(c)
-    assert canonical(python) == canonical(javascript), canonical(c)
+    python = agree(js, c)
     assume("error" not in python)
     return (python, queue.recorded)
 
@@ -184,10 +184,11 @@ def attacker_faces(result: dict[str, Any]) -> int:
 # --------------------------------------------------------------------------- attack
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=attacks(), config=CONFIGS)
 def test_more_attacker_successes_never_hurt_the_target_less(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     """One more success for the attacker: at least the damage, at most the riposte."""
     first, dice = run(js_engine, data, "attack", inp, config)
@@ -201,10 +202,11 @@ def test_more_attacker_successes_never_hurt_the_target_less(
     assert second["state"]["hit"] or not first["state"]["hit"]
 
 
+@js_batched
 @PROFILE
 @given(data=st.data(), inp=attacks(), config=CONFIGS)
 def test_a_defence_never_hurts_more_than_none(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     """The same attack on a defender who cannot react: its dice without the defence's."""
     defended, dice = run(js_engine, data, "attack", inp, config)
@@ -291,10 +293,11 @@ def blasts(draw: st.DrawFn) -> dict[str, Any]:
             "target": target, "content": CONTENT}
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), inp=blasts(), config=CONFIGS)
 def test_armour_never_makes_a_blast_hurt_more(
-    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: NodeEngine
+    data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], js_engine: Engine
 ) -> None:
     armoured, dice = run(js_engine, data, "blast", inp, config)
     bare = {**inp, "target": {**inp["target"], "armor": []}}
@@ -303,11 +306,12 @@ def test_armour_never_makes_a_blast_hurt_more(
     assert at_most(with_armour, harm(unarmoured, bare["target"], "target"))
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), inp=blasts(), config=CONFIGS, farther=st.integers(1, 40))
 def test_a_farther_detonation_never_hurts_more(
     data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], farther: int,
-    js_engine: NodeEngine,
+    js_engine: Engine,
 ) -> None:
     near, dice = run(js_engine, data, "blast", inp, config)
     far_inp = {**inp, "distance": {"value": inp["distance"]["value"] + farther, "unit": "m"}}
@@ -326,12 +330,13 @@ def armor_rolls(draw: st.DrawFn) -> dict[str, Any]:
             "pen": draw(st.integers(0, 4)), "damage": draw(st.integers(0, 12))}
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), inp=armor_rolls(), config=CONFIGS, more=st.integers(0, 6),
        pen=st.integers(0, 3))
 def test_more_damage_or_pen_never_gets_less_through_armour(
     data: st.DataObject, inp: dict[str, Any], config: dict[str, Any], more: int, pen: int,
-    js_engine: NodeEngine,
+    js_engine: Engine,
 ) -> None:
     first, dice = run(js_engine, data, "armor_roll", inp, config)
     harder = {**inp, "damage": inp["damage"] + more, "pen": inp["pen"] + pen}
@@ -339,13 +344,14 @@ def test_more_damage_or_pen_never_gets_less_through_armour(
     assert first["state"]["through"] <= second["state"]["through"] <= harder["damage"]
 
 
+@js_batched
 @STEPS
 @given(data=st.data(), config=CONFIGS, more=st.integers(1, 12),
        target=characters("v", "melee"), damage=st.integers(0, 14),
        location=st.sampled_from([None, "torso"]), rolled=st.booleans())
 def test_more_damage_never_means_fewer_injuries(
     data: st.DataObject, config: dict[str, Any], more: int, target: dict[str, Any], damage: int,
-    location: str | None, rolled: bool, js_engine: NodeEngine,
+    location: str | None, rolled: bool, js_engine: Engine,
 ) -> None:
     source = {"id": "gun", "additional_injuries_rolled": rolled}
     inp = {"character": target, "damage": damage, "location": location, "source": source,

@@ -13,7 +13,7 @@ from typing import Any
 
 from hypothesis import given
 from hypothesis import strategies as st
-from rules_parity import NodeEngine, canonical, run_python
+from js_batch import Engine, agree, js_batched
 from test_properties import PROFILE
 
 from compiler.rules.registry import engines
@@ -31,12 +31,12 @@ def case(
             "dice": [{"d": 6, "v": v} for v in faces]}
 
 
-def both(js: NodeEngine, c: dict[str, Any]) -> dict[str, Any]:
-    python, javascript = run_python(c), js.run(c)
-    assert canonical(python) == canonical(javascript), canonical(c)
-    return python
+def both(js: Engine, c: dict[str, Any]) -> dict[str, Any]:
+    """The Python result, after checking the JS core returns the very same JSON (js_batch)."""
+    return agree(js, c)
 
 
+@js_batched
 @PROFILE
 @given(
     faces=st.lists(st.integers(1, 6), max_size=12),
@@ -50,7 +50,7 @@ def both(js: NodeEngine, c: dict[str, Any]) -> dict[str, Any]:
 )
 def test_attack_rolls_match_the_closed_form(
     faces: list[int], min_face: int, tier: str, cover: str, hidden: str, kind: str,
-    trigger: str, claimed: bool, js_engine: NodeEngine,
+    trigger: str, claimed: bool, js_engine: Engine,
 ) -> None:
     """SDM-R08, SDM-R10, SDM-R11, SDM-G01-G03, SDM-G08, SDM-G09."""
     config = {"success_min_face": min_face, "salvation": {"trigger": trigger}}
@@ -71,12 +71,13 @@ pieces = st.lists(
                     for i, (dr, top, hp) in enumerate(rows)])
 
 
+@js_batched
 @PROFILE
 @given(armor=pieces, hp=st.integers(0, 20), damage=st.integers(0, 40),
        model=st.sampled_from(["dr_depletes_hp", "layer"]), floor=st.sampled_from([0, -5]))
 def test_damage_is_conserved(
     armor: list[dict[str, int]], hp: int, damage: int, model: str, floor: int,
-    js_engine: NodeEngine,
+    js_engine: Engine,
 ) -> None:
     """SDM-R13, SDM-R14, SDM-G17, SDM-G21: damage lands on armour, on HP or past the floor."""
     character = {"id": "w", "traits": {}, "max_hp": 20, "hp": hp, "armor": armor,
@@ -99,10 +100,11 @@ def test_damage_is_conserved(
 fighters = st.lists(st.tuples(st.integers(0, 3), st.booleans()), min_size=1, max_size=5)
 
 
+@js_batched
 @PROFILE
 @given(roster=fighters, data=st.data(), pc_first=st.booleans())
 def test_initiative_sorts_by_the_seeds_tie_breaks(
-    roster: list[tuple[int, bool]], data: st.DataObject, pc_first: bool, js_engine: NodeEngine
+    roster: list[tuple[int, bool]], data: st.DataObject, pc_first: bool, js_engine: Engine
 ) -> None:
     """SDM-R02, SDM-R03, SDM-G15: totals high to low; Dexterity; PCs first; the roster."""
     combatants = [{"id": f"c{i}", "pc": pc, "traits": {"dexterity": dex}, "max_hp": 1, "hp": 1}
@@ -121,12 +123,13 @@ def test_initiative_sorts_by_the_seeds_tie_breaks(
     assert state["order"] == [f"c{i}" for i in sorted(range(len(roster)), key=key)]
 
 
+@js_batched
 @PROFILE
 @given(intelligence=st.integers(0, 5),
        costs=st.lists(st.sampled_from(["action", "minor"]), max_size=8),
        downgrade=st.booleans())
 def test_reactions_stay_within_the_next_turn(
-    intelligence: int, costs: list[str], downgrade: bool, js_engine: NodeEngine
+    intelligence: int, costs: list[str], downgrade: bool, js_engine: Engine
 ) -> None:
     """SDM-R06, SDM-G11, SDM-G14: a reaction is taken exactly when the next turn can pay for it
     (a Minor one with an Action when downgrading), and that turn starts with what is left."""
