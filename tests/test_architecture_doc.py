@@ -100,7 +100,8 @@ def defined(name: str, text: str) -> bool:
 
 @cache
 def file_names() -> frozenset[str]:
-    return frozenset(p.name for p in REPO.rglob("*") if ".venv" not in p.parts)
+    # Only what a clean checkout holds: a build's output (dist/) is not there in CI.
+    return frozenset(p.name for p in REPO.rglob("*") if not {".venv", "dist"} & set(p.parts))
 
 
 def symbol_exists(span: str) -> bool:
