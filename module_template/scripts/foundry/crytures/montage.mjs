@@ -16,7 +16,8 @@ import { applyAndPost, flagChange } from "./changes.mjs";
 import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engine.mjs";
 import { board, enrolled, fightFlags, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
-import { ask, checkbox, first, row, select, textInput, wholeNumber } from "./windows.mjs";
+import { askForm } from "../forms.mjs";
+import { checkbox, first, row, select, textInput, wholeNumber } from "./windows.mjs";
 import { escapeHtml } from "../html.mjs";
 
 /**
@@ -231,7 +232,7 @@ export async function battleMontage() {
   const sides = await readOrWarn(readSides);
   if ( !sides ) return undefined;
   const { party, enemies } = sides;
-  const values = await ask(game.i18n.localize("RULEPACK.Crytures.Montage.Title"), montageForm(party, enemies),
+  const values = await askForm(game.i18n.localize("RULEPACK.Crytures.Montage.Title"), montageForm(party, enemies),
     game.i18n.localize("RULEPACK.Crytures.Montage.Run"));
   if ( !values ) return undefined;
   const built = party.map((seat, i) => partyMember(seat, i, values, party));

@@ -10,7 +10,7 @@
  */
 
 import { configOverrides } from "./engine.mjs";
-import { formValues } from "./windows.mjs";
+import { formValues } from "../forms.mjs";
 import { liveOdds, summarize } from "../odds-view.mjs";
 import { summary, usePowerOdds } from "../../rules/crytures/odds.mjs";
 

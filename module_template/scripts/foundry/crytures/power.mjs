@@ -17,7 +17,8 @@ import { readOrWarn, refuse, refuseResult, runDiceFree, runRolled } from "./engi
 import { enrolled, gridMatches, readFight, seatOf } from "./fight.mjs";
 import { powerOddsRender } from "./odds.mjs";
 import { powerLines } from "./summary.mjs";
-import { ask, checkbox, dieMods, first, select, textInput } from "./windows.mjs";
+import { askForm } from "../forms.mjs";
+import { checkbox, dieMods, first, select, textInput } from "./windows.mjs";
 import { escapeHtml } from "../html.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 
@@ -218,7 +219,7 @@ export async function usePower(powerKey, { user = controlledToken(), target = ta
     return refuse(game.i18n.format("RULEPACK.Crytures.LacksPower", { name: fight.user.name, power }));
   }
   const odds = powerOddsRender((answer) => powerInput(fight, answer), fight.target?.id ?? null);
-  const values = await ask(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
+  const values = await askForm(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
     game.i18n.localize("RULEPACK.Crytures.Use"), odds);
   if ( !values ) return undefined;
   const built = powerInput(fight, values);

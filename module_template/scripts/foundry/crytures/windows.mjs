@@ -11,7 +11,6 @@ import { escapeHtml } from "../html.mjs";
 
 /**
  * @typedef {{id: string, label: string}} Option
- * @typedef {{action: string, values: Record<string, string[]>}} Answer
  */
 
 /**
@@ -68,42 +67,6 @@ export function textInput(name, label, value) {
  */
 export function select(name, label, options, chosen) {
   return row(label, `<select name="${escapeHtml(name)}">${optionsHtml(options, chosen)}</select>`);
-}
-
-/**
- * A form's values by field name (a checkbox only when checked).
- * @param {HTMLFormElement|null} form
- * @returns {Record<string, string[]>}
- */
-export function formValues(form) {
-  /** @type {Record<string, string[]>} */
-  const values = {};
-  if ( !form ) return values;
-  for ( const [name, value] of new FormData(form) ) (values[name] ??= []).push(String(value));
-  return values;
-}
-
-/**
- * Show a form; its values, or null when it is closed. `render`, when given, is the dialog's
- * render callback (the power window's live odds, `odds.mjs`).
- * @param {string} title  localised
- * @param {string} content
- * @param {string} label  the button's, localised
- * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
- * @returns {Promise<Record<string, string[]>|null>}
- */
-export async function ask(title, content, label, render) {
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title },
-    content,
-    render,
-    buttons: [{
-      action: "ok", label, default: true,
-      callback: async (event, element) => ({ action: "ok", values: formValues(element.form) })
-    }],
-    rejectClose: false
-  });
-  return /** @type {Answer|null} */ (answer ?? null)?.values ?? null;
 }
 
 /**

@@ -10,7 +10,7 @@
 
 import { configOverrides } from "./engine.mjs";
 import { defenceFields } from "./rollers.mjs";
-import { formValues } from "./windows.mjs";
+import { formValues } from "../forms.mjs";
 import { liveOdds, summarize } from "../odds-view.mjs";
 import { attackOdds } from "../../rules/hazard_location/attack_odds.mjs";
 import { summary } from "../../rules/hazard_location/matchups.mjs";

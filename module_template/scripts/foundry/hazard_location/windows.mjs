@@ -9,6 +9,7 @@
  */
 
 import { escapeHtml } from "../html.mjs";
+import { formValues } from "../forms.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 
 /**
@@ -106,19 +107,6 @@ export function attackWindowHtml(spec) {
     + row(i18n.localize("RULEPACK.Hazard.CoverAv"), `<input type="text" name="cover_av" value="">`)
     + (complications ? row(i18n.localize("RULEPACK.Hazard.Complications"), complications) : "")
     + speciesRow(spec);
-}
-
-/**
- * A form's values by field name (a checkbox only when checked; several for repeated names).
- * @param {HTMLFormElement|null} form
- * @returns {Record<string, string[]>}
- */
-export function formValues(form) {
-  /** @type {Record<string, string[]>} */
-  const values = {};
-  if ( !form ) return values;
-  for ( const [name, value] of new FormData(form) ) (values[name] ??= []).push(String(value));
-  return values;
 }
 
 /**

@@ -15,7 +15,8 @@ import { askedDie, engineSettings, rollWith, runWith } from "./engine.mjs";
 import { attackOddsRender } from "./odds.mjs";
 import { askOpportunity, chooserOf } from "./opportunity.mjs";
 import { outcomeLines } from "./summary.mjs";
-import { attackWindow, formValues } from "./windows.mjs";
+import { formValues } from "../forms.mjs";
+import { attackWindow } from "./windows.mjs";
 import { MODULE_ID } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
 

@@ -8,11 +8,11 @@
  */
 
 import { escapeHtml } from "../html.mjs";
+import { askForm } from "../forms.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 
 /**
  * @typedef {{id: string, label: string}} Option
- * @typedef {{action: string, values: Record<string, string[]>}} Answer
  */
 
 /** The Opportunity choices, in the order the window offers them (SDM-R12, SDM-G11). */
@@ -47,42 +47,6 @@ function row(label, control) {
 }
 
 /**
- * A form's values by field name (a checkbox only when checked).
- * @param {HTMLFormElement|null} form
- * @returns {Record<string, string[]>}
- */
-export function formValues(form) {
-  /** @type {Record<string, string[]>} */
-  const values = {};
-  if ( !form ) return values;
-  for ( const [name, value] of new FormData(form) ) (values[name] ??= []).push(String(value));
-  return values;
-}
-
-/**
- * Show a form with one button; its values, or null when it is closed.
- * @param {string} title  localised
- * @param {string} content
- * @param {string} label  the button's, localised
- * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
- *   fills the window once shown (the live odds)
- * @returns {Promise<Record<string, string[]>|null>}
- */
-async function ask(title, content, label, render) {
-  const answer = await foundry.applications.api.DialogV2.wait({
-    window: { title },
-    content,
-    render,
-    buttons: [{
-      action: "ok", label, default: true,
-      callback: async (event, element) => ({ action: "ok", values: formValues(element.form) })
-    }],
-    rejectClose: false
-  });
-  return /** @type {Answer|null} */ (answer ?? null)?.values ?? null;
-}
-
-/**
  * What the attack window shows.
  * @typedef {object} AttackWindowSpec
  * @property {string} heading
@@ -109,7 +73,7 @@ export function attackWindow(spec, render) {
     + checkbox("counter", i18n.localize("RULEPACK.Sdm.AsCounter"))
     + (spec.claimable ? checkbox("salvation", i18n.localize("RULEPACK.Sdm.SalvationClaimed")) : "")
     + (render ? oddsSlot() : "");
-  return ask(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"), render);
+  return askForm(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"), render);
 }
 
 /**
@@ -121,7 +85,7 @@ export function attackWindow(spec, render) {
 export async function opportunityWindow(heading) {
   const radios = CHOICES.map((choice, i) => `<li><label><input type="radio" name="choice" value="${choice}"${i === 0 ? " checked" : ""}> `
     + `${escapeHtml(CHOICE_LABELS[choice]())}</label></li>`).join("");
-  const values = await ask(game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
+  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p><ul class="rulepack-opportunity">${radios}</ul>`,
     game.i18n.localize("RULEPACK.Sdm.Choose"));
   const choice = values?.choice?.[0] ?? "none";
@@ -140,7 +104,7 @@ export async function tieWindow(heading, tied) {
     const options = tied.map(({ id, label }, i) => `<option value="${escapeHtml(id)}"${i === place ? " selected" : ""}>${escapeHtml(label)}</option>`).join("");
     return row(game.i18n.format("RULEPACK.Sdm.TiePlace", { place: place + 1 }), `<select name="place${place}">${options}</select>`);
   }).join("");
-  const values = await ask(game.i18n.localize("RULEPACK.Sdm.TieTitle"),
+  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.TieTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>${places}`, game.i18n.localize("RULEPACK.Sdm.Order"));
   if ( !values ) return null;
   return tied.map((_, place) => values[`place${place}`]?.[0] ?? "");
@@ -153,7 +117,7 @@ export async function tieWindow(heading, tied) {
  * @returns {Promise<number|null>}
  */
 export async function healWindow(heading) {
-  const values = await ask(game.i18n.localize("RULEPACK.Sdm.HealTitle"),
+  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.HealTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + row(game.i18n.localize("RULEPACK.Sdm.HealAmount"), `<input type="text" name="amount" value="">`),
     game.i18n.localize("RULEPACK.Sdm.Heal"));
@@ -167,7 +131,7 @@ export async function healWindow(heading) {
  * @returns {Promise<boolean|null>}
  */
 export async function deathWindow(heading) {
-  const values = await ask(game.i18n.localize("RULEPACK.Sdm.DeathTitle"),
+  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.DeathTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + row(game.i18n.localize("RULEPACK.Sdm.Dead"), `<input type="checkbox" name="dead" value="1">`),
     game.i18n.localize("RULEPACK.Sdm.Decide"));
