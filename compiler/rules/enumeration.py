@@ -21,7 +21,6 @@ and a mode of its own: the lumping's `schedule`.
 
 from __future__ import annotations
 
-import copy
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
@@ -301,10 +300,21 @@ def rule_call(case: Mapping[str, Any], project: Projection,
     fields = read_input(engine, rule, case["input"])
 
     def call(queue: DiceQueue) -> Any:
-        events, state = function(copy.deepcopy(fields) if fresh else fields, merged, queue)
+        events, state = function(_tree_copy(fields) if fresh else fields, merged, queue)
         return project(events, state)
 
     return call
+
+
+def _tree_copy(value: Any) -> Any:
+    """A copy of an input as it was read (dicts and lists of plain values) for one run: each
+    dict and list new, a shared one copied as often as it appears (no rule compares inputs by
+    identity). Several times faster than `copy.deepcopy`, which most of a query's time went to."""
+    if isinstance(value, dict):
+        return {key: _tree_copy(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return type(value)(_tree_copy(item) for item in value)
+    return value
 
 
 def enumerate_rule(case: Mapping[str, Any], project: Projection,
