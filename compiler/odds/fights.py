@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any
 
 from compiler.odds.registry import adapter, matchups_of, queries_of
-from compiler.rules.exact import outcome_list
+from compiler.rules.exact import Dist, outcome_list
 from compiler.rules.odds import run_query
 from compiler.rules.queue import DiceQueue, Die, face_range
 from compiler.rules.shapes import canonical_json
@@ -152,12 +152,21 @@ class _Exact:
         self.setup = setup
         self.attacks: dict[tuple[str, str], KeyedSpread] = {}
         self.rounds: dict[tuple[str, str], KeyedSpread] = {}
+        self.queries: dict[str, Dist] = {}
+
+    def query(self, asked: Mapping[str, Any]) -> Dist:
+        """The query's distribution, once per distinct query (a ruleset's `restate` may give
+        several states of a fight the same query: crytures keeps Health out of it)."""
+        memo = canonical_json([asked["query"], asked["params"], asked["config"]])
+        if memo not in self.queries:
+            self.queries[memo] = run_query(queries_of(self.setup.engine), asked["query"],
+                                           asked["params"], asked["config"])
+        return self.queries[memo]
 
     def attack(self, key: str, state: State, actor: str) -> KeyedSpread:
         if (actor, key) not in self.attacks:
             asked = self.setup.fresh(state, actor)
-            dist = run_query(queries_of(self.setup.engine), asked["query"], asked["params"],
-                             asked["config"])
+            dist = self.query(asked)
             self.attacks[actor, key] = _merge([
                 (*keyed(self.setup.apply(state, asked, o)), Fraction(w, dist.total))
                 for o, w in outcome_list(dist)])
