@@ -147,6 +147,13 @@ def summary(outcome: Mapping[str, Any], target: str | None = None) -> Obj:
             "location": None}
 
 
+def outcome_call(query: str, params: Any, config: Mapping[str, Any]) -> Any:
+    """CR-R04-R12: the rule a query enumerates, projected as its outcomes: one run draws one
+    way the dice fall (a fight's Monte Carlo runs it with random faces)."""
+    project = {"attack_roll": roll_outcome, "use_power": use_outcome}[query]
+    return rule_call(case_of(RULESET, query, config, params), project, fresh=True)
+
+
 QUERIES: Mapping[str, Query] = {
     "attack_roll": attack_roll_odds,
     "use_power": use_power_odds,

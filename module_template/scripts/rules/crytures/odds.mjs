@@ -205,6 +205,19 @@ export function summary(outcome, target = null) {
   return { hit: read.total_hits >= 1, damage: read.damage, down: read.defeated, location: null };
 }
 
+/**
+ * CR-R04-R12: the rule a query enumerates, projected as its outcomes: one run draws one way the
+ * dice fall (a fight's Monte Carlo runs it with random faces).
+ * @param {string} query
+ * @param {any} params
+ * @param {object} config
+ * @returns {(queue: import("../queue.mjs").DiceQueue) => any}
+ */
+export function outcomeCall(query, params, config) {
+  const project = { attack_roll: rollOutcome, use_power: useOutcome }[query];
+  return ruleCall(caseOf(RULESET, query, config, params), project, true);
+}
+
 /** The rolls of the ruleset with exact odds, by the rule they enumerate. */
 export const QUERIES = Object.freeze({
   attack_roll: attackRollOdds,
