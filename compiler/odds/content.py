@@ -10,6 +10,8 @@ from __future__ import annotations
 import difflib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from types import ModuleType
 from typing import Any
 
 from compiler.errors import RulepackError
@@ -38,11 +40,16 @@ class Matchup:
     config: Mapping[str, Any]
     dist: Dist
 
-    def summary(self, outcome: Any) -> dict[str, Any]:
-        """The outcome in the report's words (`hit`, `damage`, `down`, `location`)."""
+    @cached_property
+    def matchups(self) -> ModuleType:
+        """The ruleset's matchups module, looked up once (a summary is asked per outcome)."""
         module = matchups_of(self.ruleset.engine)
         assert module is not None
-        found: dict[str, Any] = module.summary(self.query, outcome)
+        return module
+
+    def summary(self, outcome: Any) -> dict[str, Any]:
+        """The outcome in the report's words (`hit`, `damage`, `down`, `location`)."""
+        found: dict[str, Any] = self.matchups.summary(self.query, outcome)
         return found
 
 
