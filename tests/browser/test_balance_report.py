@@ -22,7 +22,7 @@ def report(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("balance") / "balance.html"
     result = CliRunner().invoke(main, ["balance", "--content", str(CONTENT), "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert result.output.startswith(f"{out}: 2 rulesets, ")
+    assert result.output.startswith(f"{out}: 3 rulesets, ")
     return out
 
 
@@ -45,7 +45,7 @@ def test_chromium_renders_every_plot(report: Path, browser_context: BrowserConte
         sections = page.evaluate("() => document.querySelectorAll('section.ruleset').length")
     finally:
         page.close()
-    assert sections == 2
+    assert sections == 3
     assert len(images) == PLOTS_PER_RULESET * sections
     assert [i for i in images if not (i["done"] and i["width"] > 100 and i["height"] > 100)] == []
     assert blocked_requests == []  # the page asked for nothing beyond itself

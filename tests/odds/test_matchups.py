@@ -42,7 +42,8 @@ CHOICES = shipped_choices()
 
 
 def test_every_shipped_ruleset_with_matchups_is_reached() -> None:
-    assert {ruleset.engine for ruleset, _ in CHOICES} >= {"danger_room", "hazard_location"}
+    assert {ruleset.engine for ruleset, _ in CHOICES} >= {"crytures", "danger_room",
+                                                         "hazard_location"}
 
 
 @pytest.mark.parametrize(("ruleset", "choice"), CHOICES,
