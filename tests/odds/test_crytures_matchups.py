@@ -80,7 +80,8 @@ def test_crytures_odds_as_json_take_the_options() -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["stone-skin", "--target", "sparkit"],
      "Error: crytures: stone-skin deals no damage, so it has no odds to show"),
-    (["rock-slam", "--target", "pebblet"], "Error: crytures: pebblet cannot use rock-slam on itself"),
+    (["rock-slam", "--target", "pebblet"],
+     "Error: crytures: pebblet cannot use rock-slam on itself"),
     (["rock-slam", "--target", "sparkit", "--set", "covr=true"],
      "Error: covr is not an option of a crytures matchup (did you mean cover?)"),
     (["rock-slam", "--target", "sparkit", "--set", "distance=0"],
