@@ -23,7 +23,7 @@ from typing import Any
 from compiler.errors import RulepackError
 from compiler.model import ContentSet, Ruleset
 from compiler.odds.content import Library, Matchup, answer, library
-from compiler.odds.fights import Budget, Fight, fight
+from compiler.odds.fights import Budget, Fight, fight, query_key
 from compiler.odds.registry import matchups_of
 from compiler.odds.report import Summary, summarize
 from compiler.pipeline import load_content
@@ -73,7 +73,8 @@ def rows_of(ruleset: Ruleset, lib: Library) -> list[Row]:
     for row in module.balance_grid(lib):
         choice = {key: row[key] for key in ("item", "attacker", "target", "options")}
         matchup = answer(ruleset, choice, lib)
-        rounds = fight(ruleset.engine, [_asked(matchup)], ROW_BUDGET)
+        asked = _asked(matchup)
+        rounds = fight(ruleset.engine, [asked], ROW_BUDGET, {query_key(asked): matchup.dist})
         found.append(Row(row["labels"], summarize(matchup), rounds))
     return found
 

@@ -145,19 +145,25 @@ def _merge(items: KeyedSpread) -> KeyedSpread:
     return list(found.values())
 
 
+def query_key(asked: Mapping[str, Any]) -> str:
+    """A query's identity (its name, params and config, canonical JSON): a fight given a
+    distribution under this key (`known`) does not compute it again."""
+    return canonical_json([asked["query"], asked["params"], asked["config"]])
+
+
 class _Exact:
     """One step of the dynamic programme: a state's distribution after a round."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, known: Mapping[str, Dist] | None = None) -> None:
         self.setup = setup
         self.attacks: dict[tuple[str, str], KeyedSpread] = {}
         self.rounds: dict[tuple[str, str], KeyedSpread] = {}
-        self.queries: dict[str, Dist] = {}
+        self.queries: dict[str, Dist] = dict(known or {})
 
     def query(self, asked: Mapping[str, Any]) -> Dist:
         """The query's distribution, once per distinct query (a ruleset's `restate` may give
         several states of a fight the same query: crytures keeps Health out of it)."""
-        memo = canonical_json([asked["query"], asked["params"], asked["config"]])
+        memo = query_key(asked)
         if memo not in self.queries:
             self.queries[memo] = run_query(queries_of(self.setup.engine), asked["query"],
                                            asked["params"], asked["config"])
@@ -199,9 +205,11 @@ def _orders(setup: Setup, fixed: list[list[str]] | None) -> list[tuple[list[list
     return setup.orders() if fixed is None else [(fixed, Fraction(1))]
 
 
-def exact_fight(setup: Setup, rounds: int = ROUNDS, states: int = STATES) -> Fight:
-    """The fight by dynamic programming over the fighters' states (exact fractions)."""
-    machine = _Exact(setup)
+def exact_fight(setup: Setup, rounds: int = ROUNDS, states: int = STATES,
+                known: Mapping[str, Dist] | None = None) -> Fight:
+    """The fight by dynamic programming over the fighters' states (exact fractions); `known`:
+    distributions already computed, by `query_key`."""
+    machine = _Exact(setup, known)
     per_fight = setup.module.ORDER_PER == "fight"
     names = tuple(sorted(setup.start))
     ends = [Fraction(0)] * rounds
@@ -305,10 +313,12 @@ class Budget:
     seed: int = SEED
 
 
-def fight(engine: str, asked: Sequence[Mapping[str, Any]], budget: Budget = Budget()) -> Fight:
-    """Exact where at most `budget.states` distinct states arise, else a seeded Monte Carlo."""
+def fight(engine: str, asked: Sequence[Mapping[str, Any]], budget: Budget = Budget(),
+          known: Mapping[str, Dist] | None = None) -> Fight:
+    """Exact where at most `budget.states` distinct states arise, else a seeded Monte Carlo;
+    `known`: distributions already computed, by `query_key` (a matrix row's own attack)."""
     setup = Setup.of(engine, asked)
     try:
-        return exact_fight(setup, budget.rounds, budget.states)
+        return exact_fight(setup, budget.rounds, budget.states, known)
     except TooManyStates:
         return monte_carlo(setup, budget.rounds, budget.samples, budget.seed)
