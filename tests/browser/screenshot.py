@@ -1,10 +1,9 @@
-"""Screenshot one chat card per ruleset that ships a macro, as a player sees it in the chat log,
-in each look Foundry gives it: v12, and v13's light and dark interface themes.
+"""Screenshot the chat cards of every ruleset that ships a macro, as a player sees them in the
+chat log, in each look Foundry gives it: v12, and v13's light and dark interface themes
+(`python tests/browser/shots.py` refreshes them with the sheets).
 
-    python tests/browser/screenshot.py [--out docs/screenshots]
-
-builds `content/`, boots each module in the browser harness, runs its showcase macro on scripted
-faces, checks the card against the Python engine and writes
+Each module boots once per look; each card is its macro's showcase case on scripted faces, run
+in a chat log cleaned of the card before, checked against the Python engine and written to
 `<out>/<ruleset>-chat-card-<look>.png` (and each of the ruleset's extra shots), the card as
 posted: its details (dice and trace) collapsed; and once more in v13 dark with them opened
 (`…-v13-dark-expanded.png`). Only the module's own stylesheet styles it
@@ -13,26 +12,31 @@ posted: its details (dice and trace) collapsed; and once more in v13 dark with t
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
 from pathlib import Path
 
-from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
-from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
+from browser_launch import HarnessServer
+from browser_page import REPO, BuiltModule, Doc, HarnessPage
 from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext
+from shots import LOOKS
 
 from compiler.render.macros import IMPORT_KEY
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
-#: The looks a card is shot in: (file name suffix, Foundry generation, v13 interface theme).
-LOOKS = (("v12", 12, None), ("v13-light", 13, "light"), ("v13-dark", 13, "dark"))
 #: Each card is also shot once with its details opened (dice and trace), in this look.
 EXPANDED_LOOK = LOOKS[2]
 EXPANDED = "expanded"
 OPEN_DETAILS = """() => document.querySelectorAll("details.rulepack-details")
     .forEach((d) => { d.open = true; })"""
+#: Forget every message (as deleting them does) and close every dialog and sheet; how many
+#: messages the log still shows.
+CLEAN = """() => {
+    game.messages.clear();
+    for (const id of ["chat-log", "dialogs", "sheets"]) {
+        document.getElementById(id).replaceChildren();
+    }
+    return document.querySelectorAll("#chat-log [data-message-id]").length;
+}"""
 # The macro whose card a ruleset shows, where its first macro is not the telling one, and more
 # cards worth showing, (macro name, file name suffix): each ruleset's kinds module says.
 SHOWCASE_MACRO = {
@@ -56,10 +60,9 @@ def showcase(ctx: MacroContext) -> Case:
     return cases[len(cases) // 2]
 
 
-def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path,
-                    expanded: bool = False) -> None:
-    """Run the showcase case, check the card, and capture the chat sidebar holding it (with its
-    details opened when `expanded`)."""
+def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
+    """Run the showcase case, check the card (and that the log shows only its messages), and
+    capture the chat sidebar holding it."""
     case = showcase(ctx)
     if case.stage is not None:
         page.evaluate(STAGE, case.stage)
@@ -68,8 +71,13 @@ def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path,
     expected = KINDS[ctx.method].expect(ctx, case)
     if run["error"] or run["problems"] or observed(run) != expected:
         raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
-    if expanded:
-        page.evaluate(OPEN_DETAILS)
+    shown = page.evaluate("() => document.querySelectorAll('#chat-log [data-message-id]').length")
+    if shown != len(run["messages"]) or not shown:
+        raise RuntimeError(f"{ctx.macro['name']}: the log shows {shown} messages, not this run's")
+    shoot_sidebar(page, path)
+
+
+def shoot_sidebar(page: HarnessPage, path: Path) -> None:
     page.page.locator("#sidebar").screenshot(path=path, animations="disabled")
 
 
@@ -82,53 +90,51 @@ def shot_names(module: BuiltModule) -> list[str]:
     return [f"{module.ruleset}-{kind}-{look}.png" for kind in kinds for look in looks]
 
 
+def shots_of(module: BuiltModule) -> list[tuple[tuple[str, Doc], str]]:
+    """((pack, macro), file name kind) of each card `module` is shown by: the showcase macro's,
+    then the ruleset's `EXTRA_SHOTS`."""
+    macros = card_macros(module)
+    if not macros:
+        return []
+    wanted = SHOWCASE_MACRO.get(module.ruleset)
+    shots = [(next((m for m in macros if m[1]["name"] == wanted), macros[0]), "chat-card")]
+    for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
+        shots.append((next(m for m in macros if m[1]["name"] == name), suffix))
+    return shots
+
+
+def clean_chat(page: HarnessPage) -> None:
+    """Leave the page as a fresh one shows the chat: no message, no dialog, no sheet open (the
+    messages of the shot before are gone from `game.messages` and the log)."""
+    left = page.evaluate(CLEAN)
+    if left != 0:
+        raise RuntimeError(f"the chat log still holds {left} messages after the reset")
+
+
 def take_screenshots(
     context: BrowserContext, server: HarnessServer, modules: list[BuiltModule], out: Path
 ) -> list[Path]:
-    """Every `shot_names` file of every module with a macro that posts a card, each on a fresh
-    page booted in its look: the showcase macro's card, then the ruleset's `EXTRA_SHOTS`."""
+    """Every `shot_names` file of every module with a macro that posts a card: one page per
+    module and look, each card shot in a chat log cleaned of the one before; in the expanded
+    look's page the card is shot again with its details opened."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
-        macros = card_macros(module)
-        if not macros:
-            continue
-        wanted = SHOWCASE_MACRO.get(module.ruleset)
-        shots = [(next((m for m in macros if m[1]["name"] == wanted), macros[0]), "chat-card")]
-        for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
-            shots.append((next(m for m in module.documents("Macro") if m[1]["name"] == name),
-                          suffix))
-        looks = [(*look, False) for look in LOOKS]
-        looks.append((f"{EXPANDED_LOOK[0]}-{EXPANDED}", *EXPANDED_LOOK[1:], True))
-        for (pack, macro), kind in shots:
-            for look, generation, theme, expanded in looks:
-                page = HarnessPage.open(context, server, module, generation, theme=theme)
-                try:
+        shots = shots_of(module)
+        for look, generation, theme in LOOKS if shots else ():
+            page = HarnessPage.open(context, server, module, generation, theme=theme)
+            try:
+                for (pack, macro), kind in shots:
+                    clean_chat(page)
                     path = out / f"{module.ruleset}-{kind}-{look}.png"
-                    screenshot_card(page, context_for(module, pack, macro), path, expanded)
-                finally:
-                    page.page.close()
-                written.append(path)
+                    ctx = context_for(module, pack, macro)
+                    screenshot_card(page, ctx, path)
+                    written.append(path)
+                    if (look, generation, theme) == EXPANDED_LOOK:
+                        path = out / f"{module.ruleset}-{kind}-{look}-{EXPANDED}.png"
+                        page.evaluate(OPEN_DETAILS)
+                        shoot_sidebar(page, path)
+                        written.append(path)
+            finally:
+                page.page.close()
     return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNG files")
-    args = parser.parse_args(argv)
-    blocked: list[str] = []
-    with tempfile.TemporaryDirectory() as work, serving() as server, sync_playwright() as pw:
-        modules = build_modules(CONTENT, Path(work))
-        browser = launch(pw, ensure_chromium())
-        try:
-            context = new_context(browser, server, blocked)
-            paths = take_screenshots(context, server, modules, args.out)
-        finally:
-            browser.close()
-    for path in paths:
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

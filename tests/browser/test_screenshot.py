@@ -57,4 +57,4 @@ def test_the_page_frame_styles_nothing_inside_a_message() -> None:
 def test_docs_have_every_ruleset_card(shipped_modules: list[BuiltModule]) -> None:
     present = sorted(p.name for p in DEFAULT_OUT.glob("*.png"))
     assert present == expected_names(shipped_modules), (
-        "run `python tests/browser/screenshot.py` to refresh docs/screenshots")
+        "run `PYTHONPATH=. python tests/browser/shots.py` to refresh docs/screenshots")

@@ -20,11 +20,11 @@ from sheet_shots import (
     DEFAULT_OUT,
     SheetKind,
     open_sheet,
-    serve_handlebars,
     sheet_kinds,
     shot_names,
     take_sheet_shots,
 )
+from shots import serve_handlebars
 
 GM = {"_id": "harnessUser00001", "name": "Gamemaster", "role": 4}
 PLAYER = {"_id": "playerA000000001", "name": "Laura", "role": 1}
@@ -151,7 +151,7 @@ def test_every_sheet_kind_is_shot_in_every_look(
         # The module's 520 px sheet (the window's border inside it), at device scale 2.
         assert width == 1040 and 200 <= height <= TALLEST, (path.name, width, height)
     present = sorted(p.name for p in DEFAULT_OUT.glob("*.png"))
-    assert present == names, "run `PYTHONPATH=. python tests/browser/sheet_shots.py`"
+    assert present == names, "run `PYTHONPATH=. python tests/browser/shots.py`"
 
 
 EDIT = """async ({source, field, value, force}) => {
