@@ -12,6 +12,7 @@ stylesheet styles the sheet (`harness/frame.css` draws the window around it).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,7 @@ from browser_launch import HarnessServer
 from browser_page import BuiltModule, HarnessPage
 from playwright.sync_api import BrowserContext
 from shots import DEFAULT_OUT as SHOTS
-from shots import LOOKS
+from shots import LOOKS, save_png
 
 DEFAULT_OUT = SHOTS / "sheets"
 
@@ -95,9 +96,15 @@ def open_sheet(page: HarnessPage, kind: SheetKind, world: bool = True) -> dict[s
     return shown
 
 
+#: What a test checks of each sheet as shown (module, kind, look, `open_sheet`'s report).
+Check = Callable[[BuiltModule, SheetKind, str, dict[str, Any]], None]
+
+
 def take_sheet_shots(context: BrowserContext, server: HarnessServer,
-                     modules: list[BuiltModule], out: Path) -> list[Path]:
-    """Every `shot_names` file: one page per module and look, each sheet opened, shot, closed."""
+                     modules: list[BuiltModule], out: Path, check: Check | None = None,
+                     ) -> list[Path]:
+    """Every `shot_names` file: one page per module and look, each sheet opened (and `check`ed),
+    shot, closed."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
@@ -108,9 +115,10 @@ def take_sheet_shots(context: BrowserContext, server: HarnessServer,
                     shown = open_sheet(page, kind)
                     if not shown["rendered"] or shown["problems"]:
                         raise RuntimeError(f"{module.id} {kind.subtype} ({look}): {shown}")
+                    if check is not None:
+                        check(module, kind, look, shown)
                     path = out / kind.file_name(module.ruleset, look)
-                    page.page.locator("#sheets > .application").screenshot(
-                        path=path, animations="disabled")
+                    save_png(page.page.locator("#sheets > .application"), path)
                     page.evaluate(CLOSE)
                     written.append(path)
             finally:

@@ -11,6 +11,7 @@ once and writes the chat cards (`screenshot.py`) into `<out>/` and the sheets
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -20,12 +21,37 @@ from pathlib import Path
 
 from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
 from browser_page import CONTENT, REPO, BuiltModule, build_modules
-from playwright.sync_api import BrowserContext, sync_playwright
+from PIL import Image, ImageChops
+from playwright.sync_api import BrowserContext, Locator, sync_playwright
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
 #: The looks a card or sheet is shot in: (file name suffix, Foundry generation, v13 theme).
 LOOKS = (("v12", 12, None), ("v13-light", 13, "light"), ("v13-dark", 13, "dark"))
 VENDOR = "/vendor/handlebars/"
+#: How far a channel of a pixel may differ from the committed PNG's and still count as the
+#: same picture (text antialiasing may move by a step between runs): below it the file is kept.
+TOLERANCE = 8
+
+
+def same_picture(old: bytes, new: bytes) -> bool:
+    """Whether two PNGs show the same picture: the same size, and no channel of any pixel more
+    than `TOLERANCE` apart once decoded (the PNG bytes may differ for the same pixels)."""
+    if old == new:
+        return True
+    with Image.open(io.BytesIO(old)) as a, Image.open(io.BytesIO(new)) as b:
+        if a.size != b.size:
+            return False
+        diff = ImageChops.difference(a.convert("RGBA"), b.convert("RGBA"))
+        return all(high <= TOLERANCE for _, high in diff.getextrema())
+
+
+def save_png(locator: Locator, path: Path) -> Path:
+    """Screenshot `locator` into `path`, leaving the file untouched when it already shows the
+    same picture (`same_picture`), so a run on an unchanged tree changes no committed PNG."""
+    shot = locator.screenshot(animations="disabled")
+    if not (path.is_file() and same_picture(path.read_bytes(), shot)):
+        path.write_bytes(shot)
+    return path
 
 
 @dataclass(frozen=True)
