@@ -12,13 +12,16 @@ posted: its details (dice and trace) collapsed; and once more in v13 dark with t
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from browser_launch import HarnessServer
 from browser_page import REPO, BuiltModule, Doc, HarnessPage
 from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
 from playwright.sync_api import BrowserContext
-from shots import LOOKS
+from shots import LOOKS, save_png
 
 from compiler.render.macros import IMPORT_KEY
 
@@ -28,6 +31,14 @@ EXPANDED_LOOK = LOOKS[2]
 EXPANDED = "expanded"
 OPEN_DETAILS = """() => document.querySelectorAll("details.rulepack-details")
     .forEach((d) => { d.open = true; })"""
+#: Run a macro without waiting for it (its dialogs are held open for their screenshots).
+START = "args => { window.__shotRun = harness.runMacro(args); return true; }"
+EXPOSE_ANSWERS = """() => import('/harness/foundry/dialogs.mjs')
+    .then(({scriptedAnswers}) => { window.__answers = scriptedAnswers; })"""
+#: A dialog is open and held with `left` answers still to give.
+HELD = """(left) => window.__answers.queue.length === left
+    && document.querySelector('#dialogs dialog') !== null"""
+PROCEED = "() => window.__answers.proceed()"
 #: Forget every message (as deleting them does) and close every dialog and sheet; how many
 #: messages the log still shows.
 CLEAN = """() => {
@@ -48,7 +59,7 @@ EXTRA_SHOTS = {
 }
 
 
-def card_macros(module: BuiltModule) -> list[tuple[str, dict[str, object]]]:
+def card_macros(module: BuiltModule) -> list[tuple[str, Doc]]:
     """(pack, macro) of the module's macros that post a card: not the shared import macro."""
     return [(pack, doc) for pack, doc in module.documents("Macro")
             if doc.get("flags", {}).get(module.id, {}).get("key") != IMPORT_KEY]
@@ -60,47 +71,97 @@ def showcase(ctx: MacroContext) -> Case:
     return cases[len(cases) // 2]
 
 
-def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path) -> None:
-    """Run the showcase case, check the card (and that the log shows only its messages), and
-    capture the chat sidebar holding it."""
-    case = showcase(ctx)
-    if case.stage is not None:
-        page.evaluate(STAGE, case.stage)
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
-                         list(case.answers))
-    expected = KINDS[ctx.method].expect(ctx, case)
-    if run["error"] or run["problems"] or observed(run) != expected:
-        raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
-    shown = page.evaluate("() => document.querySelectorAll('#chat-log [data-message-id]').length")
-    if shown != len(run["messages"]) or not shown:
-        raise RuntimeError(f"{ctx.macro['name']}: the log shows {shown} messages, not this run's")
-    shoot_sidebar(page, path)
+def kind_name(method: str) -> str:
+    """The file name part of a macro kind's card: `danger_room.endTurn` → `end-turn-card`."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", "-", method.rsplit(".", 1)[-1]).lower()
+    return words if words.endswith("card") else f"{words}-card"
 
 
-def shoot_sidebar(page: HarnessPage, path: Path) -> None:
-    page.page.locator("#sidebar").screenshot(path=path, animations="disabled")
+@dataclass(frozen=True)
+class CardShot:
+    """One card a module is shown by: its macro, the file name part, and how many dialogs its
+    showcase case answers (each is shot too, as it stands open)."""
+
+    ctx: MacroContext
+    kind: str
+
+    @property
+    def dialogs(self) -> int:
+        return len(showcase(self.ctx).answers)
+
+    @property
+    def posts(self) -> bool:
+        """Whether the showcase case posts a message, as the Python engine predicts (a Danger
+        Room pick is a secret: its dialog is all it shows)."""
+        return bool(KINDS[self.ctx.method].expect(self.ctx, showcase(self.ctx)).messages)
+
+    def names(self, look: str) -> list[str]:
+        """The files of this card in `look`: its dialogs, in order, then the card."""
+        stem = f"{self.ctx.module.ruleset}-{self.kind}"
+        return [*(f"{stem}-dialog{i}-{look}.png" for i in range(1, self.dialogs + 1)),
+                *([f"{stem}-{look}.png"] if self.posts else [])]
+
+    def expanded(self) -> list[str]:
+        """The card's file with its details opened (in `EXPANDED_LOOK`)."""
+        stem = f"{self.ctx.module.ruleset}-{self.kind}"
+        return [f"{stem}-{EXPANDED_LOOK[0]}-{EXPANDED}.png"] if self.posts else []
+
+
+def shots_of(module: BuiltModule) -> list[CardShot]:
+    """The cards `module` is shown by: the showcase macro's, the ruleset's `EXTRA_SHOTS`, then
+    one of every other macro kind its macros call (discovered: a new kind gets its shot)."""
+    contexts = [context_for(module, pack, macro) for pack, macro in card_macros(module)]
+    if not contexts:
+        return []
+    wanted = SHOWCASE_MACRO.get(module.ruleset)
+    by_name = {ctx.macro["name"]: ctx for ctx in contexts}
+    shots = [CardShot(by_name.get(wanted, contexts[0]), "chat-card")]
+    shots += [CardShot(by_name[name], suffix)
+              for name, suffix in EXTRA_SHOTS.get(module.ruleset, ())]
+    for ctx in contexts:
+        if ctx.method not in {shot.ctx.method for shot in shots}:
+            shots.append(CardShot(ctx, kind_name(ctx.method)))
+    return shots
 
 
 def shot_names(module: BuiltModule) -> list[str]:
     """The file names `take_screenshots` writes for `module`."""
-    if not card_macros(module):
-        return []
-    kinds = ["chat-card", *(suffix for _, suffix in EXTRA_SHOTS.get(module.ruleset, ()))]
-    looks = [*(look for look, _, _ in LOOKS), f"{EXPANDED_LOOK[0]}-{EXPANDED}"]
-    return [f"{module.ruleset}-{kind}-{look}.png" for kind in kinds for look in looks]
+    names = []
+    for shot in shots_of(module):
+        for look, _, _ in LOOKS:
+            names += shot.names(look)
+        names += shot.expanded()
+    return names
 
 
-def shots_of(module: BuiltModule) -> list[tuple[tuple[str, Doc], str]]:
-    """((pack, macro), file name kind) of each card `module` is shown by: the showcase macro's,
-    then the ruleset's `EXTRA_SHOTS`."""
-    macros = card_macros(module)
-    if not macros:
-        return []
-    wanted = SHOWCASE_MACRO.get(module.ruleset)
-    shots = [(next((m for m in macros if m[1]["name"] == wanted), macros[0]), "chat-card")]
-    for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
-        shots.append((next(m for m in macros if m[1]["name"] == name), suffix))
-    return shots
+def run_showcase(page: HarnessPage, shot: CardShot, out: Path, look: str) -> list[Path]:
+    """Run the shot's showcase case with each dialog held open while it is shot, check the run
+    against the Python engine (and that the log shows only its messages), and shoot the card."""
+    ctx, case = shot.ctx, showcase(shot.ctx)
+    if case.stage is not None:
+        page.evaluate(STAGE, case.stage)
+    page.page.bring_to_front()  # background pages get throttled timers
+    page.evaluate(START, {"pack": ctx.pack, "id": ctx.macro["_id"], "dice": case.queue,
+                          "actor": case.actor, "scene": case.scene,
+                          "answers": [{**answer, "hold": True} for answer in case.answers]})
+    files = [out / name for name in shot.names(look)]
+    dialogs, card = files[:shot.dialogs], files[shot.dialogs:]
+    for shown, path in enumerate(dialogs, start=1):
+        page.page.wait_for_function(HELD, arg=len(dialogs) - shown)
+        page.evaluate("() => harness.settle()")
+        save_png(page.page.locator("#dialogs dialog"), path)
+        page.evaluate(PROCEED)
+    run: dict[str, Any] = page.evaluate("() => window.__shotRun")
+    run["problems"] = page.take_problems()
+    if run["error"] or run["problems"] or observed(run) != KINDS[ctx.method].expect(ctx, case):
+        raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
+    shown = page.evaluate("() => document.querySelectorAll('#chat-log [data-message-id]').length")
+    if shown != len(run["messages"]) or len(run["dialogs"]) != len(dialogs):
+        raise RuntimeError(f"{ctx.macro['name']}: the log shows {shown} messages and "
+                           f"{len(run['dialogs'])} dialogs were shown, not this run's")
+    for path in card:
+        save_png(page.page.locator("#sidebar"), path)
+    return files
 
 
 def clean_chat(page: HarnessPage) -> None:
@@ -123,18 +184,15 @@ def take_screenshots(
         shots = shots_of(module)
         for look, generation, theme in LOOKS if shots else ():
             page = HarnessPage.open(context, server, module, generation, theme=theme)
+            page.evaluate(EXPOSE_ANSWERS)
             try:
-                for (pack, macro), kind in shots:
+                for shot in shots:
                     clean_chat(page)
-                    path = out / f"{module.ruleset}-{kind}-{look}.png"
-                    ctx = context_for(module, pack, macro)
-                    screenshot_card(page, ctx, path)
-                    written.append(path)
-                    if (look, generation, theme) == EXPANDED_LOOK:
-                        path = out / f"{module.ruleset}-{kind}-{look}-{EXPANDED}.png"
+                    written += run_showcase(page, shot, out, look)
+                    expand = (look, generation, theme) == EXPANDED_LOOK
+                    for name in shot.expanded() if expand else ():
                         page.evaluate(OPEN_DETAILS)
-                        shoot_sidebar(page, path)
-                        written.append(path)
+                        written.append(save_png(page.page.locator("#sidebar"), out / name))
             finally:
                 page.page.close()
     return written
