@@ -77,6 +77,19 @@ def kind_name(method: str) -> str:
     return words if words.endswith("card") else f"{words}-card"
 
 
+#: (module id, macro id) -> `facts`, so the engine predicts each showcase case once per run.
+_FACTS: dict[tuple[str, str], tuple[int, bool]] = {}
+
+
+def facts(ctx: MacroContext) -> tuple[int, bool]:
+    """How many dialogs the macro's showcase case answers, and whether it posts a message."""
+    key = (ctx.module.id, str(ctx.macro["_id"]))
+    if key not in _FACTS:
+        case = showcase(ctx)
+        _FACTS[key] = (len(case.answers), bool(KINDS[ctx.method].expect(ctx, case).messages))
+    return _FACTS[key]
+
+
 @dataclass(frozen=True)
 class CardShot:
     """One card a module is shown by: its macro, the file name part, and how many dialogs its
@@ -87,13 +100,13 @@ class CardShot:
 
     @property
     def dialogs(self) -> int:
-        return len(showcase(self.ctx).answers)
+        return facts(self.ctx)[0]
 
     @property
     def posts(self) -> bool:
         """Whether the showcase case posts a message, as the Python engine predicts (a Danger
         Room pick is a secret: its dialog is all it shows)."""
-        return bool(KINDS[self.ctx.method].expect(self.ctx, showcase(self.ctx)).messages)
+        return facts(self.ctx)[1]
 
     def names(self, look: str) -> list[str]:
         """The files of this card in `look`: its dialogs, in order, then the card."""
