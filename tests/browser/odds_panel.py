@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_page import REPO, HarnessPage
+from shots import save_png
 
 from compiler.rules.exact import Dist, fraction, outcome_list
 
@@ -112,9 +113,7 @@ def as_player(page: HarnessPage) -> Iterator[None]:
 def shoot(page: HarnessPage, name: str) -> Path:
     """The open window's screenshot in docs/screenshots/odds/."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    path = SHOTS / name
-    page.page.locator("#dialogs dialog").screenshot(path=path, animations="disabled")
-    return path
+    return save_png(page.page.locator("#dialogs dialog"), SHOTS / name)
 
 
 def player_view(shown: list[Line], gm_lines: list[Line], mode: str, text: str) -> None:

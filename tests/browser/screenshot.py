@@ -1,10 +1,9 @@
-"""Screenshot one chat card per ruleset that ships a macro, as a player sees it in the chat log,
-in each look Foundry gives it: v12, and v13's light and dark interface themes.
+"""Screenshot the chat cards of every ruleset that ships a macro, as a player sees them in the
+chat log, in each look Foundry gives it: v12, and v13's light and dark interface themes
+(`python tests/browser/shots.py` refreshes them with the sheets).
 
-    python tests/browser/screenshot.py [--out docs/screenshots]
-
-builds `content/`, boots each module in the browser harness, runs its showcase macro on scripted
-faces, checks the card against the Python engine and writes
+Each module boots once per look; each card is its macro's showcase case on scripted faces, run
+in a chat log cleaned of the card before, checked against the Python engine and written to
 `<out>/<ruleset>-chat-card-<look>.png` (and each of the ruleset's extra shots), the card as
 posted: its details (dice and trace) collapsed; and once more in v13 dark with them opened
 (`…-v13-dark-expanded.png`). Only the module's own stylesheet styles it
@@ -13,26 +12,42 @@ posted: its details (dice and trace) collapsed; and once more in v13 dark with t
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
+import re
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
-from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
+from browser_launch import HarnessServer
+from browser_page import REPO, BuiltModule, Doc, HarnessPage
 from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
-from playwright.sync_api import BrowserContext, sync_playwright
+from playwright.sync_api import BrowserContext
+from shots import LOOKS, save_png
 
 from compiler.render.macros import IMPORT_KEY
 
 DEFAULT_OUT = REPO / "docs" / "screenshots"
-#: The looks a card is shot in: (file name suffix, Foundry generation, v13 interface theme).
-LOOKS = (("v12", 12, None), ("v13-light", 13, "light"), ("v13-dark", 13, "dark"))
 #: Each card is also shot once with its details opened (dice and trace), in this look.
 EXPANDED_LOOK = LOOKS[2]
 EXPANDED = "expanded"
 OPEN_DETAILS = """() => document.querySelectorAll("details.rulepack-details")
     .forEach((d) => { d.open = true; })"""
+#: Run a macro without waiting for it (its dialogs are held open for their screenshots).
+START = "args => { window.__shotRun = harness.runMacro(args); return true; }"
+EXPOSE_ANSWERS = """() => import('/harness/foundry/dialogs.mjs')
+    .then(({scriptedAnswers}) => { window.__answers = scriptedAnswers; })"""
+#: A dialog is open and held with `left` answers still to give.
+HELD = """(left) => window.__answers.queue.length === left
+    && document.querySelector('#dialogs dialog') !== null"""
+PROCEED = "() => window.__answers.proceed()"
+#: Forget every message (as deleting them does) and close every dialog and sheet; how many
+#: messages the log still shows.
+CLEAN = """() => {
+    game.messages.clear();
+    for (const id of ["chat-log", "dialogs", "sheets"]) {
+        document.getElementById(id).replaceChildren();
+    }
+    return document.querySelectorAll("#chat-log [data-message-id]").length;
+}"""
 # The macro whose card a ruleset shows, where its first macro is not the telling one, and more
 # cards worth showing, (macro name, file name suffix): each ruleset's kinds module says.
 SHOWCASE_MACRO = {
@@ -44,7 +59,7 @@ EXTRA_SHOTS = {
 }
 
 
-def card_macros(module: BuiltModule) -> list[tuple[str, dict[str, object]]]:
+def card_macros(module: BuiltModule) -> list[tuple[str, Doc]]:
     """(pack, macro) of the module's macros that post a card: not the shared import macro."""
     return [(pack, doc) for pack, doc in module.documents("Macro")
             if doc.get("flags", {}).get(module.id, {}).get("key") != IMPORT_KEY]
@@ -56,79 +71,141 @@ def showcase(ctx: MacroContext) -> Case:
     return cases[len(cases) // 2]
 
 
-def screenshot_card(page: HarnessPage, ctx: MacroContext, path: Path,
-                    expanded: bool = False) -> None:
-    """Run the showcase case, check the card, and capture the chat sidebar holding it (with its
-    details opened when `expanded`)."""
-    case = showcase(ctx)
-    if case.stage is not None:
-        page.evaluate(STAGE, case.stage)
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
-                         list(case.answers))
-    expected = KINDS[ctx.method].expect(ctx, case)
-    if run["error"] or run["problems"] or observed(run) != expected:
-        raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
-    if expanded:
-        page.evaluate(OPEN_DETAILS)
-    page.page.locator("#sidebar").screenshot(path=path, animations="disabled")
+def kind_name(method: str) -> str:
+    """The file name part of a macro kind's card: `danger_room.endTurn` → `end-turn-card`."""
+    words = re.sub(r"(?<!^)(?=[A-Z])", "-", method.rsplit(".", 1)[-1]).lower()
+    return words if words.endswith("card") else f"{words}-card"
+
+
+#: (module id, macro id) -> `facts`, so the engine predicts each showcase case once per run.
+_FACTS: dict[tuple[str, str], tuple[int, bool]] = {}
+
+
+def facts(ctx: MacroContext) -> tuple[int, bool]:
+    """How many dialogs the macro's showcase case answers, and whether it posts a message."""
+    key = (ctx.module.id, str(ctx.macro["_id"]))
+    if key not in _FACTS:
+        case = showcase(ctx)
+        _FACTS[key] = (len(case.answers), bool(KINDS[ctx.method].expect(ctx, case).messages))
+    return _FACTS[key]
+
+
+@dataclass(frozen=True)
+class CardShot:
+    """One card a module is shown by: its macro, the file name part, and how many dialogs its
+    showcase case answers (each is shot too, as it stands open)."""
+
+    ctx: MacroContext
+    kind: str
+
+    @property
+    def dialogs(self) -> int:
+        return facts(self.ctx)[0]
+
+    @property
+    def posts(self) -> bool:
+        """Whether the showcase case posts a message, as the Python engine predicts (a Danger
+        Room pick is a secret: its dialog is all it shows)."""
+        return facts(self.ctx)[1]
+
+    def names(self, look: str) -> list[str]:
+        """The files of this card in `look`: its dialogs, in order, then the card."""
+        stem = f"{self.ctx.module.ruleset}-{self.kind}"
+        return [*(f"{stem}-dialog{i}-{look}.png" for i in range(1, self.dialogs + 1)),
+                *([f"{stem}-{look}.png"] if self.posts else [])]
+
+    def expanded(self) -> list[str]:
+        """The card's file with its details opened (in `EXPANDED_LOOK`)."""
+        stem = f"{self.ctx.module.ruleset}-{self.kind}"
+        return [f"{stem}-{EXPANDED_LOOK[0]}-{EXPANDED}.png"] if self.posts else []
+
+
+def shots_of(module: BuiltModule) -> list[CardShot]:
+    """The cards `module` is shown by: the showcase macro's, the ruleset's `EXTRA_SHOTS`, then
+    one of every other macro kind its macros call (discovered: a new kind gets its shot)."""
+    contexts = [context_for(module, pack, macro) for pack, macro in card_macros(module)]
+    if not contexts:
+        return []
+    wanted = SHOWCASE_MACRO.get(module.ruleset)
+    by_name = {ctx.macro["name"]: ctx for ctx in contexts}
+    shots = [CardShot(by_name.get(wanted, contexts[0]), "chat-card")]
+    shots += [CardShot(by_name[name], suffix)
+              for name, suffix in EXTRA_SHOTS.get(module.ruleset, ())]
+    for ctx in contexts:
+        if ctx.method not in {shot.ctx.method for shot in shots}:
+            shots.append(CardShot(ctx, kind_name(ctx.method)))
+    return shots
 
 
 def shot_names(module: BuiltModule) -> list[str]:
     """The file names `take_screenshots` writes for `module`."""
-    if not card_macros(module):
-        return []
-    kinds = ["chat-card", *(suffix for _, suffix in EXTRA_SHOTS.get(module.ruleset, ()))]
-    looks = [*(look for look, _, _ in LOOKS), f"{EXPANDED_LOOK[0]}-{EXPANDED}"]
-    return [f"{module.ruleset}-{kind}-{look}.png" for kind in kinds for look in looks]
+    names = []
+    for shot in shots_of(module):
+        for look, _, _ in LOOKS:
+            names += shot.names(look)
+        names += shot.expanded()
+    return names
+
+
+def run_showcase(page: HarnessPage, shot: CardShot, out: Path, look: str) -> list[Path]:
+    """Run the shot's showcase case with each dialog held open while it is shot, check the run
+    against the Python engine (and that the log shows only its messages), and shoot the card."""
+    ctx, case = shot.ctx, showcase(shot.ctx)
+    if case.stage is not None:
+        page.evaluate(STAGE, case.stage)
+    page.page.bring_to_front()  # background pages get throttled timers
+    page.evaluate(START, {"pack": ctx.pack, "id": ctx.macro["_id"], "dice": case.queue,
+                          "actor": case.actor, "scene": case.scene,
+                          "answers": [{**answer, "hold": True} for answer in case.answers]})
+    files = [out / name for name in shot.names(look)]
+    dialogs, card = files[:shot.dialogs], files[shot.dialogs:]
+    for shown, path in enumerate(dialogs, start=1):
+        page.page.wait_for_function(HELD, arg=len(dialogs) - shown)
+        page.evaluate("() => harness.settle()")
+        save_png(page.page.locator("#dialogs dialog"), path)
+        page.evaluate(PROCEED)
+    run: dict[str, Any] = page.evaluate("() => window.__shotRun")
+    run["problems"] = page.take_problems()
+    if run["error"] or run["problems"] or observed(run) != KINDS[ctx.method].expect(ctx, case):
+        raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
+    shown = page.evaluate("() => document.querySelectorAll('#chat-log [data-message-id]').length")
+    if shown != len(run["messages"]) or len(run["dialogs"]) != len(dialogs):
+        raise RuntimeError(f"{ctx.macro['name']}: the log shows {shown} messages and "
+                           f"{len(run['dialogs'])} dialogs were shown, not this run's")
+    for path in card:
+        save_png(page.page.locator("#sidebar"), path)
+    return files
+
+
+def clean_chat(page: HarnessPage) -> None:
+    """Leave the page as a fresh one shows the chat: no message, no dialog, no sheet open (the
+    messages of the shot before are gone from `game.messages` and the log)."""
+    left = page.evaluate(CLEAN)
+    if left != 0:
+        raise RuntimeError(f"the chat log still holds {left} messages after the reset")
 
 
 def take_screenshots(
     context: BrowserContext, server: HarnessServer, modules: list[BuiltModule], out: Path
 ) -> list[Path]:
-    """Every `shot_names` file of every module with a macro that posts a card, each on a fresh
-    page booted in its look: the showcase macro's card, then the ruleset's `EXTRA_SHOTS`."""
+    """Every `shot_names` file of every module with a macro that posts a card: one page per
+    module and look, each card shot in a chat log cleaned of the one before; in the expanded
+    look's page the card is shot again with its details opened."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
-        macros = card_macros(module)
-        if not macros:
-            continue
-        wanted = SHOWCASE_MACRO.get(module.ruleset)
-        shots = [(next((m for m in macros if m[1]["name"] == wanted), macros[0]), "chat-card")]
-        for name, suffix in EXTRA_SHOTS.get(module.ruleset, ()):
-            shots.append((next(m for m in module.documents("Macro") if m[1]["name"] == name),
-                          suffix))
-        looks = [(*look, False) for look in LOOKS]
-        looks.append((f"{EXPANDED_LOOK[0]}-{EXPANDED}", *EXPANDED_LOOK[1:], True))
-        for (pack, macro), kind in shots:
-            for look, generation, theme, expanded in looks:
-                page = HarnessPage.open(context, server, module, generation, theme=theme)
-                try:
-                    path = out / f"{module.ruleset}-{kind}-{look}.png"
-                    screenshot_card(page, context_for(module, pack, macro), path, expanded)
-                finally:
-                    page.page.close()
-                written.append(path)
+        shots = shots_of(module)
+        for look, generation, theme in LOOKS if shots else ():
+            page = HarnessPage.open(context, server, module, generation, theme=theme)
+            page.evaluate(EXPOSE_ANSWERS)
+            try:
+                for shot in shots:
+                    clean_chat(page)
+                    written += run_showcase(page, shot, out, look)
+                    expand = (look, generation, theme) == EXPANDED_LOOK
+                    for name in shot.expanded() if expand else ():
+                        page.evaluate(OPEN_DETAILS)
+                        written.append(save_png(page.page.locator("#sidebar"), out / name))
+            finally:
+                page.page.close()
     return written
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNG files")
-    args = parser.parse_args(argv)
-    blocked: list[str] = []
-    with tempfile.TemporaryDirectory() as work, serving() as server, sync_playwright() as pw:
-        modules = build_modules(CONTENT, Path(work))
-        browser = launch(pw, ensure_chromium())
-        try:
-            context = new_context(browser, server, blocked)
-            paths = take_screenshots(context, server, modules, args.out)
-        finally:
-            browser.close()
-    for path in paths:
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

