@@ -26,13 +26,10 @@ IMPORT = """async ([module, name]) => {
     const pack = game.packs.get(`${module}.scenes`, {strict: true});
     const [entry] = [...await pack.getIndex()];
     const scene = await game.scenes.importFromCompendium(pack, entry._id, {name});
-    await new Promise((resolve) => {
-        const wait = () => [...scene.tokens].every((t) => t.actor) ? resolve() : setTimeout(wait, 20);
-        wait();
-    });
-    const {record} = await import('/harness/foundry/record.mjs');
-    return record.notifications.map((n) => n.message);
+    return scene.id;
 }"""
+TOLD = """async () => (await import('/harness/foundry/record.mjs'))
+    .record.notifications.map((n) => n.message)"""
 SCRIPTS = REPO / "module_template" / "scripts"
 FIGHT = REPO / "content" / "danger_room" / "scenes" / "first-fight.yaml"
 
@@ -53,7 +50,10 @@ def test_a_scene_name_with_markup_reads_as_typed_and_runs_nothing(
     module = next(m for m in shipped_modules if m.id == "rulepack-danger-room")
     page = HarnessPage.open(browser_context, harness_server, module, generation)
     fresh.append(page)
-    told = page.evaluate(IMPORT, [module.id, NAME])
+    scene_id = page.evaluate(IMPORT, [module.id, NAME])
+    page.page.wait_for_function(
+        "(id) => [...game.scenes.get(id).tokens].every((t) => t.actor)", arg=scene_id)
+    told = page.evaluate(TOLD)
     page.page.wait_for_timeout(200)  # an <img src=x> fails to load within a few ms
     assert page.evaluate("() => window.__canary_notice ?? false") is False
     scene = yaml.safe_load(FIGHT.read_text(encoding="utf-8"))
