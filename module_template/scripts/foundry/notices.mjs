@@ -4,10 +4,24 @@
  * `cleanHTML` (NotificationOptions `clean`). A message here is text that may carry document names
  * (actors, items, scenes, users, rule errors quoting them), so it is escaped whole and reads as
  * typed in both generations; no markup is meant in any message of the module.
+ *
+ * The message is element content, never an attribute value, so `&`, `<` and `>` are all that
+ * need escaping; quotes stay as typed, because Foundry also logs the message to the console
+ * as given (`Notifications#fetch`, option `console`), where `&#39;` would misread.
  * @module foundry/notices
  */
 
-import { escapeHtml } from "./html.mjs";
+/** @type {Readonly<Record<string, string>>} */
+const ENTITIES = Object.freeze({ "&": "&amp;", "<": "&lt;", ">": "&gt;" });
+
+/**
+ * `text` as HTML element content that reads as typed.
+ * @param {unknown} text
+ * @returns {string}
+ */
+function escapeText(text) {
+  return String(text).replace(/[&<>]/g, (c) => ENTITIES[c]);
+}
 
 /**
  * An info notification of plain `text`.
@@ -15,7 +29,7 @@ import { escapeHtml } from "./html.mjs";
  * @returns {unknown}  what Foundry's `Notifications#info` returns
  */
 export function info(text) {
-  return ui.notifications.info(escapeHtml(text));
+  return ui.notifications.info(escapeText(text));
 }
 
 /**
@@ -24,7 +38,7 @@ export function info(text) {
  * @returns {unknown}
  */
 export function warn(text) {
-  return ui.notifications.warn(escapeHtml(text));
+  return ui.notifications.warn(escapeText(text));
 }
 
 /**
@@ -33,5 +47,5 @@ export function warn(text) {
  * @returns {unknown}
  */
 export function error(text) {
-  return ui.notifications.error(escapeHtml(text));
+  return ui.notifications.error(escapeText(text));
 }
