@@ -9,6 +9,7 @@ import { MODULE_ID } from "../config.mjs";
 import { readCard } from "./card-state.mjs";
 import { escapeHtml } from "./html.mjs";
 import { toYaml } from "./yaml.mjs";
+import * as notices from "./notices.mjs";
 
 /**
  * @typedef {import("./card-state.mjs").CardData} CardData
@@ -76,14 +77,14 @@ export async function copyFixture(message) {
   try {
     if ( !navigator.clipboard ) throw new Error("no clipboard");
     await navigator.clipboard.writeText(text);
-    ui.notifications.info(game.i18n.localize("RULEPACK.Card.FixtureCopied"));
+    notices.info(game.i18n.localize("RULEPACK.Card.FixtureCopied"));
   } catch {
     foundry.applications.api.DialogV2.prompt({
       window: { title: game.i18n.localize("RULEPACK.Card.FixtureTitle") },
       content: `<textarea class="rulepack-fixture" readonly rows="16">${escapeHtml(text)}</textarea>`,
       rejectClose: false
     }).catch((err) => console.error(`${MODULE_ID} | fixture dialog`, err));
-    ui.notifications.info(game.i18n.localize("RULEPACK.Card.FixtureShown"));
+    notices.info(game.i18n.localize("RULEPACK.Card.FixtureShown"));
   }
   return text;
 }

@@ -37,6 +37,7 @@ import { onRenderChatMessage } from "./compat.mjs";
 import { escapeHtml } from "./html.mjs";
 import { cardRollMode, cardVisibility } from "./settings.mjs";
 import { traceLines } from "./card-trace.mjs";
+import * as notices from "./notices.mjs";
 
 /**
  * @typedef {import("./trace.mjs").TraceEntry} TraceEntry
@@ -281,13 +282,13 @@ export async function undoCard(message, part) {
   try {
     const foreign = await notOwnedBy(records, message.author);
     if ( foreign ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoForeign", { name: foreign.name }));
+      notices.warn(game.i18n.format("RULEPACK.Card.UndoForeign", { name: foreign.name }));
       return false;
     }
     // A later target of the same card that changed the same field, still applied, is a later change too.
     const stale = (part === undefined ? undefined : laterChange(state, part)) ?? await changedSince(records);
     if ( stale ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, label: changeLabel(stale) }));
+      notices.warn(game.i18n.format("RULEPACK.Card.UndoConflict", { name: stale.name, label: changeLabel(stale) }));
       return false;
     }
     await restoreChanges(records);
@@ -319,7 +320,7 @@ async function runAction(message, button) {
     else if ( action === "undo-target" ) await undoCard(message, Number(button.dataset.rulepackPart));
     else if ( action === "fixture" ) await copyFixture(message);
   } catch(err) {
-    ui.notifications.error(game.i18n.format("RULEPACK.Card.ActionFailed", { message: String(err) }));
+    notices.error(game.i18n.format("RULEPACK.Card.ActionFailed", { message: String(err) }));
   }
 }
 

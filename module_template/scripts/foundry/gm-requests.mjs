@@ -16,6 +16,7 @@
  */
 
 import { MODULE_ID } from "../config.mjs";
+import * as notices from "./notices.mjs";
 
 /**
  * @typedef {(data: any, sender: User|null) => Promise<void>|void} GmHandler
@@ -137,7 +138,7 @@ async function run(request) {
     await handler(request.data, game.users.get(request.from) ?? null);
   } catch(err) {
     error = err instanceof Error ? err.message : String(err);
-    ui.notifications.error(game.i18n.format("RULEPACK.Gm.Failed", { message: error }));
+    notices.error(game.i18n.format("RULEPACK.Gm.Failed", { message: error }));
   }
   if ( request.from !== game.user?.id ) {
     emit({ type: "done", id: request.id, from: game.user?.id ?? "", to: request.from, error });
@@ -156,7 +157,7 @@ function onMessage(message) {
     return;
   }
   if ( message.type === "done" && pending.delete(message.id) && message.error ) {
-    ui.notifications.error(game.i18n.format("RULEPACK.Gm.Failed", { message: message.error }));
+    notices.error(game.i18n.format("RULEPACK.Gm.Failed", { message: message.error }));
   }
 }
 
@@ -169,7 +170,7 @@ function resend() {
     const target = game.users.get(request.to);
     if ( target?.active ) continue;
     if ( !gm ) {
-      ui.notifications.warn(game.i18n.localize("RULEPACK.Gm.Waiting"));
+      notices.warn(game.i18n.localize("RULEPACK.Gm.Waiting"));
       return;
     }
     request.to = gm;

@@ -13,6 +13,7 @@ import { applyChanges, changeLabel, shownValue } from "./card-changes.mjs";
 import { postCard, postPartsCard } from "./chat-card.mjs";
 import { documentFromUuid } from "./compat.mjs";
 import { activeGm, askGm, registerGmRequest } from "./gm-requests.mjs";
+import * as notices from "./notices.mjs";
 
 /**
  * @typedef {import("./card-changes.mjs").Change} Change
@@ -54,7 +55,7 @@ async function allowedChanges(run, policy) {
   for ( const { uuid, path, value, label, shown } of run.changes ?? [] ) {
     const document = await documentFromUuid(String(uuid));
     if ( !document || !policy.allowed(document, String(path)) ) {
-      ui.notifications.error(game.i18n.localize("RULEPACK.Gm.Refused"));
+      notices.error(game.i18n.localize("RULEPACK.Gm.Refused"));
       continue;
     }
     // `label` and `shown` only word the GM's card (escaped there); Undo restores stored values.

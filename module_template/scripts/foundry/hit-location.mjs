@@ -8,6 +8,7 @@
 import { MODULE_ID, PACKS } from "../config.mjs";
 import { runCase } from "../rules/harness.mjs";
 import { diceOf, postCard } from "./chat-card.mjs";
+import * as notices from "./notices.mjs";
 
 /* -------------------------------------------- */
 /*  Helpers                                     */
@@ -49,7 +50,7 @@ function lookupInput(table) {
 export async function rollHitLocation(key) {
   const table = await findTable(key);
   if (!table) {
-    ui.notifications.error(game.i18n.format("RULEPACK.HitLocation.TableMissing", { key }));
+    notices.error(game.i18n.format("RULEPACK.HitLocation.TableMissing", { key }));
     return undefined;
   }
   const input = lookupInput(table);
@@ -57,7 +58,7 @@ export async function rollHitLocation(key) {
   const call = { ruleset: "primitives", rule: "table_lookup", config: {}, input, dice: diceOf(roll) };
   const outcome = runCase(call.ruleset, call.rule, call.config, call.input, call.dice);
   if (outcome.error) {
-    ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
+    notices.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: outcome.error.message }));
     return undefined;
   }
   const result = [...table.results].find((r) => r.getFlag(MODULE_ID, "key") === outcome.state.key);

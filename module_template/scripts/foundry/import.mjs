@@ -13,6 +13,7 @@
 
 import { MODULE_ID, SYSTEM_PACKS } from "../config.mjs";
 import { modulePack } from "./packs.mjs";
+import * as notices from "./notices.mjs";
 
 /** Systems that refuse module Actor and Item sub-types, with the reason shown to the GM. */
 const REFUSING = Object.freeze({ pf2e: "foundryvtt/pf2e#14795" });
@@ -56,16 +57,16 @@ function missing(documents, world, folder) {
  */
 export async function importContent() {
   if ( !game.user?.isGM ) {
-    ui.notifications.warn(game.i18n.localize("RULEPACK.Import.GMOnly"));
+    notices.warn(game.i18n.localize("RULEPACK.Import.GMOnly"));
     return 0;
   }
   const access = worldAccess();
   if ( access === "packs" || access === "none" ) {
-    ui.notifications.info(game.i18n.localize("RULEPACK.Import.FromPacks"));
+    notices.info(game.i18n.localize("RULEPACK.Import.FromPacks"));
     return 0;
   }
   if ( access === "refused" ) {
-    ui.notifications.error(game.i18n.format("RULEPACK.Import.Refused", { system: game.system.id, reason: REFUSING[/** @type {keyof typeof REFUSING} */ (game.system.id)] }));
+    notices.error(game.i18n.format("RULEPACK.Import.Refused", { system: game.system.id, reason: REFUSING[/** @type {keyof typeof REFUSING} */ (game.system.id)] }));
     return 0;
   }
   const { WORLD_DOCUMENTS } = await import("../world-documents.mjs");
@@ -78,7 +79,7 @@ export async function importContent() {
     const cls = type === "Item" ? Item : Actor;
     created += (await cls.createDocuments(missing(docs, world, String(folder?.id)), { keepId: true })).length;
   }
-  ui.notifications.info(game.i18n.format("RULEPACK.Import.Done", { count: created }));
+  notices.info(game.i18n.format("RULEPACK.Import.Done", { count: created }));
   return created;
 }
 
@@ -90,9 +91,9 @@ export function registerWorldNotice() {
   Hooks.once("ready", () => {
     if ( !game.user?.isGM ) return;
     const access = worldAccess();
-    if ( access === "import" ) ui.notifications.info(game.i18n.format("RULEPACK.Import.Needed", { system: game.system.id }));
+    if ( access === "import" ) notices.info(game.i18n.format("RULEPACK.Import.Needed", { system: game.system.id }));
     if ( access === "refused" ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Import.Refused", { system: game.system.id, reason: REFUSING[/** @type {keyof typeof REFUSING} */ (game.system.id)] }));
+      notices.warn(game.i18n.format("RULEPACK.Import.Refused", { system: game.system.id, reason: REFUSING[/** @type {keyof typeof REFUSING} */ (game.system.id)] }));
     }
   });
 }

@@ -20,6 +20,7 @@
  */
 
 import { MODULE_ID } from "../config.mjs";
+import * as notices from "./notices.mjs";
 
 /** The setting key, as `game.settings.get(MODULE_ID, key)` reads it. */
 export const LIVE_RELOAD = "liveReload";
@@ -93,7 +94,7 @@ function notePendingPacks() {
   /** @type {string[]} */
   const names = JSON.parse(pending);
   const packs = names.map(name => `${MODULE_ID}.${name}`).join(", ");
-  ui.notifications.info(game.i18n.format("RULEPACK.LiveReload.Packs", { packs }));
+  notices.info(game.i18n.format("RULEPACK.LiveReload.Packs", { packs }));
 }
 
 /** Register the setting (on `init`) and start polling on `ready` when it is on. */

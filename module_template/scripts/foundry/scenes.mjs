@@ -15,6 +15,7 @@
 import { MODULE_ID } from "../config.mjs";
 import { importContent, worldAccess } from "./import.mjs";
 import { modulePack } from "./packs.mjs";
+import * as notices from "./notices.mjs";
 
 /**
  * The actor ids the scene's tokens name that the world has no actor of.
@@ -52,7 +53,7 @@ export async function bringFighters(scene) {
   const pack = modulePack("Actor");
   if ( !pack ) {
     if ( worldAccess() === "refused" ) {
-      ui.notifications.warn(game.i18n.format("RULEPACK.Scene.NoFighters", { scene: scene.name }));
+      notices.warn(game.i18n.format("RULEPACK.Scene.NoFighters", { scene: scene.name }));
       return 0;
     }
     return importContent();
@@ -60,7 +61,7 @@ export async function bringFighters(scene) {
   const folder = await Folder.create({ name: scene.name, type: "Actor" });
   const sources = (await packSources(pack, missing)).map((data) => ({ ...data, folder: folder?.id ?? null }));
   const created = await Actor.createDocuments(sources, { keepId: true });
-  ui.notifications.info(game.i18n.format("RULEPACK.Scene.FightersImported", { count: created.length, scene: scene.name }));
+  notices.info(game.i18n.format("RULEPACK.Scene.FightersImported", { count: created.length, scene: scene.name }));
   return created.length;
 }
 
@@ -73,7 +74,7 @@ export function registerSceneImport() {
     if ( (userId !== game.user?.id) || !game.user?.isGM || (scene.getFlag(MODULE_ID, "kind") !== "scene") ) return;
     bringFighters(scene).catch((/** @type {unknown} */ err) => {
       console.error(`${MODULE_ID} | bringing the fighters of ${scene.name}`, err);
-      ui.notifications.error(game.i18n.format("RULEPACK.Scene.Failed", { scene: scene.name }));
+      notices.error(game.i18n.format("RULEPACK.Scene.Failed", { scene: scene.name }));
     });
   });
 }

@@ -163,7 +163,7 @@ def test_every_shipped_document_converts(converted: Mapping[str, Any]) -> None:
     failed += [f"{kind}/{key}" for kind, out in python.items() if kind not in ("content", "config")
                for key, value in out.items() if "error" in value]
     assert failed == []
-    assert sorted(python["characters"]) == ["sample-soldier"]
+    assert sorted(python["characters"]) == ["sample-soldier", "thug"]
     weapons = converted["python"]["weapons"]
     assert weapons["service-handgun"] == {
         "id": "service-handgun", "name": "Service Handgun", "mode": "ranged", "dv_max": 6,

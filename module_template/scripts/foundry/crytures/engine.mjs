@@ -10,6 +10,7 @@ import { RuleError } from "../../rules/errors.mjs";
 import { runCase } from "../../rules/harness.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { rollRule } from "../dice.mjs";
+import * as notices from "../notices.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "crytures";
@@ -59,7 +60,7 @@ export async function runRolled(rule, input) {
  * @returns {undefined}
  */
 export function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -13,6 +13,7 @@
  */
 
 import { MODULE_ID } from "../../config.mjs";
+import * as notices from "../notices.mjs";
 
 /** The update option that marks the module's own order, Wait and end-of-Turn updates. */
 export const OWN_UPDATE = Object.freeze({ [MODULE_ID]: true });
@@ -40,7 +41,7 @@ function own(options) {
  * @returns {false}
  */
 function refuse() {
-  ui.notifications.warn(game.i18n.localize("RULEPACK.DangerRoom.TrackerGuarded"));
+  notices.warn(game.i18n.localize("RULEPACK.DangerRoom.TrackerGuarded"));
   return false;
 }
 

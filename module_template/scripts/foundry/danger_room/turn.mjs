@@ -19,6 +19,7 @@ import { fightConfig } from "./settings.mjs";
 import { fightStep } from "./steps.mjs";
 import { OWN_UPDATE } from "./tracker.mjs";
 import { activeCombat, askForm, chosenCombatant, needsGm, report } from "./ui.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -57,7 +58,7 @@ export async function pickCard(chosen) {
     const choice = { card, nonce: newNonce() };
     keepChoice(combat, combatant, choice);
     await combatant.setFlag(MODULE_ID, "commit", { round: combat.round, hash: await hashOf(choice) });
-    ui.notifications.info(game.i18n.format("RULEPACK.DangerRoom.Picked", { name: combatant.name }));
+    notices.info(game.i18n.format("RULEPACK.DangerRoom.Picked", { name: combatant.name }));
     return card;
   } catch(err) {
     return report(err);
@@ -225,7 +226,7 @@ export async function setVisibility() {
     if ( !answer ) return undefined;
     const level = String(answer.visibility);
     await combat.update({ [`flags.${MODULE_ID}.fight.visibility`]: level });
-    ui.notifications.info(game.i18n.format("RULEPACK.DangerRoom.VisibilitySet", { level }));
+    notices.info(game.i18n.format("RULEPACK.DangerRoom.VisibilitySet", { level }));
     return level;
   } catch(err) {
     return report(err);

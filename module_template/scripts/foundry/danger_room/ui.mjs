@@ -8,6 +8,7 @@ import { activeGm } from "../gm-requests.mjs";
 import { escapeHtml } from "../html.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 import { PlayError } from "./errors.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {{name: string, label: string, value: string|number,
@@ -179,7 +180,7 @@ export async function askForm(title, fields, render, panels = 1) {
  */
 export function report(error) {
   if ( error instanceof PlayError ) {
-    ui.notifications.error(error.message);
+    notices.error(error.message);
     return undefined;
   }
   throw error;

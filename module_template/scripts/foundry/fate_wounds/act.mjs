@@ -12,6 +12,7 @@ import { characterIds, readFighter } from "./actors.mjs";
 import { applyAndPost, missingGm } from "./changes.mjs";
 import { actionChanges, actionLine, refusal, slotOf } from "./economy.mjs";
 import { readOrWarn, runRule } from "./engine.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * Show a warning and stop.
@@ -19,7 +20,7 @@ import { readOrWarn, runRule } from "./engine.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -21,6 +21,7 @@ import { readOrWarn, rollSide, runRule } from "./engine.mjs";
 import { attackOddsRender } from "./odds.mjs";
 import { outcomeLines, signed } from "./summary.mjs";
 import { declareWindow } from "./windows.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Fighter} Fighter
@@ -38,7 +39,7 @@ import { declareWindow } from "./windows.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 
@@ -128,7 +129,7 @@ async function defend(plan, total, actor) {
   };
   if ( user.id === game.user?.id ) return resolve(plan, await defendHere({ ...what, id: "", from: String(user.id), to: String(user.id) }));
   askDefence(user, what, async (answer) => (answer.resolved ? undefined : resolve(plan, answer)));
-  ui.notifications.info(game.i18n.format("RULEPACK.FateWounds.Waiting", { name: user.name, target: plan.defender.name }));
+  notices.info(game.i18n.format("RULEPACK.FateWounds.Waiting", { name: user.name, target: plan.defender.name }));
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { characterIds, readFighter } from "./actors.mjs";
 import { applyAndPost, documentChanges } from "./changes.mjs";
 import { readOrWarn, runRule } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Fighter} Fighter
@@ -25,7 +26,7 @@ import { outcomeLines } from "./summary.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -18,6 +18,7 @@ import { readFighter } from "./actors.mjs";
 import { rollSide, runRule } from "./engine.mjs";
 import { defenceOddsRender } from "./odds.mjs";
 import { declareWindow } from "./windows.mjs";
+import * as notices from "../notices.mjs";
 
 /** The module's socket event (shared with `gm-requests.mjs`, which ignores these types). */
 const EVENT = `module.${MODULE_ID}`;
@@ -78,7 +79,7 @@ export async function defendHere(ask) {
     if ( !declaration ) return { declaration: null, rolls: [], error: null };
     const rolled = await rollSide(character, "defence", declaration);
     if ( !rolled.result.error ) return { declaration, rolls: rolled.rolls.map((r) => r.toJSON()), error: null };
-    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
+    notices.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: rolled.result.error.message }));
   }
 }
 

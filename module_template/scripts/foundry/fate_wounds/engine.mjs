@@ -13,6 +13,7 @@ import { RULESETS } from "../../rules/rulesets.mjs";
 import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/fate_wounds/content.mjs";
 import { rollRule } from "../dice.mjs";
+import * as notices from "../notices.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "fate_wounds";
@@ -80,7 +81,7 @@ export function readOrWarn(read) {
     return read();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
-    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
+    notices.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
     return null;
   }
 }

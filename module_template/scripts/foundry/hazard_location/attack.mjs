@@ -26,6 +26,7 @@ import { attackOddsRender } from "./odds.mjs";
 import { RULES_CONFIG } from "../../config.mjs";
 import { metresPerHex } from "./settings.mjs";
 import { runCase } from "../../rules/harness.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Combatant} Combatant
@@ -143,7 +144,7 @@ function attackInput(attacker, defender, answer, extra) {
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -19,6 +19,7 @@ import { applyAndPostTargets, documentChanges, missingGm, namesOf } from "./chan
 import { readOrWarn, runRolled } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { blastWindow } from "./windows.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {import("./numbers.mjs").Length} Length
@@ -31,7 +32,7 @@ import { blastWindow } from "./windows.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 
@@ -83,7 +84,7 @@ async function strike(item, { token, distance }, content) {
   const input = { explosive, distance, target: target.character, content };
   const { call, result, rolls } = await runRolled("blast", input);
   if ( result.error ) {
-    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+    notices.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
     return undefined;
   }
   const changes = documentChanges([target], [result.state.target], result.events);

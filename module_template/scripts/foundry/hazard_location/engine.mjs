@@ -11,6 +11,7 @@ import { configOverrides as sharedOverrides } from "../config-overrides.mjs";
 import { engineConfig } from "../../rules/hazard_location/shipped.mjs";
 import { rollRule } from "../dice.mjs";
 import { metresPerHex } from "./settings.mjs";
+import * as notices from "../notices.mjs";
 
 /** The engine these adapters drive. */
 export const RULESET = "hazard_location";
@@ -67,7 +68,7 @@ export async function readOrWarn(read) {
     return await read();
   } catch(err) {
     if ( !(err instanceof RuleError) ) throw err;
-    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
+    notices.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err.message }));
     return null;
   }
 }

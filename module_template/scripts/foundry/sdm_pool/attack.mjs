@@ -19,6 +19,7 @@ import { formValues } from "../forms.mjs";
 import { attackWindow } from "./windows.mjs";
 import { MODULE_ID } from "../../config.mjs";
 import { RuleError } from "../../rules/errors.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * @typedef {import("./actors.mjs").Combatant} Combatant
@@ -31,7 +32,7 @@ import { RuleError } from "../../rules/errors.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -15,6 +15,7 @@ import { rollWith } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { deathWindow, healWindow } from "./windows.mjs";
 import { RuleError } from "../../rules/errors.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * Show a warning and stop.
@@ -22,7 +23,7 @@ import { RuleError } from "../../rules/errors.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

@@ -14,6 +14,7 @@ import { rollWith, runWith } from "./engine.mjs";
 import { tieWindow } from "./windows.mjs";
 import { postCard } from "../chat-card.mjs";
 import { RuleError } from "../../rules/errors.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * Show a warning and stop.
@@ -21,7 +22,7 @@ import { RuleError } from "../../rules/errors.mjs";
  * @returns {undefined}
  */
 function refuse(message) {
-  ui.notifications.warn(message);
+  notices.warn(message);
   return undefined;
 }
 

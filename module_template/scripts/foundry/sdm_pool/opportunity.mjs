@@ -14,6 +14,7 @@
 import { MODULE_ID } from "../../config.mjs";
 import { activeGm } from "../gm-requests.mjs";
 import { CHOICES, opportunityWindow } from "./windows.mjs";
+import * as notices from "../notices.mjs";
 
 /** The module's socket event. */
 const EVENT = `module.${MODULE_ID}`;
@@ -90,7 +91,7 @@ function send(id, chooser) {
   if ( !waiting ) return;
   waiting.to = String(chooser.id);
   emit({ type: ASK, id, from: String(game.user?.id), to: waiting.to, heading: waiting.shown.heading });
-  ui.notifications.info(game.i18n.format("RULEPACK.Sdm.Waiting", { name: waiting.shown.name, user: chooser.name }));
+  notices.info(game.i18n.format("RULEPACK.Sdm.Waiting", { name: waiting.shown.name, user: chooser.name }));
 }
 
 /**
@@ -144,7 +145,7 @@ async function resume(message) {
  */
 function failed(err) {
   console.error(`${MODULE_ID} | Opportunity`, err);
-  ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
+  notices.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
 }
 
 /**

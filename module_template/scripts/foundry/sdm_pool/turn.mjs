@@ -14,6 +14,7 @@ import { rollWith } from "./engine.mjs";
 import { outcomeLines } from "./summary.mjs";
 import { isActiveGm } from "../gm-requests.mjs";
 import { MODULE_ID } from "../../config.mjs";
+import * as notices from "../notices.mjs";
 
 /**
  * Start the turn of the Combat's current combatant and post its card.
@@ -27,7 +28,7 @@ export async function startTurn(combat) {
   const [fighter] = readCombatants([actor], [String(combatant.id)]);
   const { call, result, rolls } = await rollWith("start_turn", { character: fighter.character });
   if ( result.error ) {
-    ui.notifications.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
+    notices.warn(game.i18n.format("RULEPACK.Error.RuleFailed", { message: result.error.message }));
     return undefined;
   }
   const changes = documentChanges([fighter], [result.state.character]);
@@ -54,7 +55,7 @@ export function registerTurns() {
     if ( !isActiveGm() || !turnMoved(combat, changes) ) return;
     startTurn(combat).catch((err) => {
       console.error(`${MODULE_ID} | start of turn`, err);
-      ui.notifications.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
+      notices.error(game.i18n.format("RULEPACK.Error.RuleFailed", { message: err instanceof Error ? err.message : String(err) }));
     });
   });
 }

@@ -92,7 +92,7 @@ function globalsFor(manifest, release, system) {
   return {
     CONFIG: buildConfig(),
     game: buildGame(manifest, release, system),
-    ui: { notifications: new Notifications(), combat: new CombatTracker() },
+    ui: { notifications: new Notifications(release.generation), combat: new CombatTracker() },
     Hooks,
     Roll,
     ChatMessage,
