@@ -13,7 +13,6 @@ import yaml
 from browser_page import CONTENT, GENERATIONS, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import (
     KINDS,
-    STAGE,
     Case,
     MacroContext,
     MacroKind,
@@ -39,14 +38,14 @@ def macro_contexts(module: BuiltModule) -> list[MacroContext]:
 
 
 def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case) -> dict[str, Any]:
-    """Run one case in the page; everything it did must match the expectation."""
-    if case.stage is not None:
-        page.evaluate(STAGE, case.stage)
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
-                         list(case.answers))
-    assert run["problems"] == []
+    """Run one case in the page (`macro_runs`: its report comes back as one JSON string);
+    everything it did must match the expectation. The report, with the page's `problems`."""
+    batch = run_cases(page, [(ctx, case)])
+    [run] = batch.reports
+    assert run["error"] is None, run["error"]
+    assert batch.problems == []
     assert_run_matches(run, kind.expect(ctx, case))
-    return run
+    return {**run, "problems": batch.problems}
 
 
 def assert_run_matches(run: dict[str, Any], expected: Outcome) -> None:
