@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from node_tools import NodeTools
 
 REPO = Path(__file__).resolve().parents[1]
 pytestmark = pytest.mark.slow  # a child pytest per mutant
@@ -32,7 +33,9 @@ class Mutant:
     file: str
     source: str
     broken: str
-    tests: tuple[str, ...]  # pytest node ids, one of which must fail
+    # pytest node ids, one of which must fail: the narrowest that do, so the child pytest
+    # collects and runs only what kills the mutant.
+    tests: tuple[str, ...]
 
 
 MUTANTS = (
@@ -49,15 +52,14 @@ MUTANTS = (
         "module_template/scripts/foundry/danger_room/commit.mjs",
         "  return (await hashOf(choice)) === hash;",
         "  return true;",
-        ("tests/foundry/test_commit.py",
-         "tests/browser/danger_room/test_table.py::"
-         "test_a_same_speed_swap_is_refused_on_the_players_client"),
+        ("tests/foundry/test_commit.py::test_a_reveal_matches_only_the_committed_card_and_nonce",),
     ),
     Mutant(
         "the Python shapes reader forgets required fields", "compiler/rules/shapes.py",
         '                raise fail(where, f"{where}.{key} is required")',
         "                pass",
-        ("tests/rules/test_shapes.py",),
+        ("tests/rules/test_shapes.py::"
+         "test_both_engines_refuse_with_the_same_words[input.roll_mod is required]",),
     ),
     Mutant(
         "the JS shapes reader lets unknown fields through",
@@ -65,7 +67,8 @@ MUTANTS = (
         "    if ( unknown.length ) throw fail(where, "
         "`${where}.${unknown[0]} is not a known field`);",
         "",
-        ("tests/rules/test_shapes.py",),
+        ("tests/rules/test_shapes.py::"
+         "test_both_engines_refuse_with_the_same_words[input.x is not a known field]",),
     ),
     Mutant(
         "errors lose their path", "compiler/rules/errors.py",
@@ -122,7 +125,10 @@ def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.fixture(scope="module")
-def copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def copy(tmp_path_factory: pytest.TempPathFactory, node_tools: NodeTools) -> Path:
+    """The copy every mutant is applied to in turn (and put back). `node_tools` first: the
+    checkout's node_modules exist before the copy links them, so no child runs `npm ci`."""
+    assert node_tools.root == REPO
     return checkout_copy(tmp_path_factory.mktemp("checkout"))
 
 

@@ -3,6 +3,8 @@ gives the chat card and document updates the Python reference engine predicts.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,14 +13,15 @@ import yaml
 from browser_page import CONTENT, GENERATIONS, SAMPLE_ACTOR, BuiltModule, HarnessPage, OpenPage
 from macro_kinds import (
     KINDS,
-    STAGE,
     Case,
     MacroContext,
     MacroKind,
+    Outcome,
     context_for,
     foundry_format,
     observed,
 )
+from macro_runs import run_cases
 
 SHIPPED_IDS = sorted(
     yaml.safe_load(p.read_text(encoding="utf-8"))["id"] for p in CONTENT.glob("*/ruleset.yaml")
@@ -35,19 +38,31 @@ def macro_contexts(module: BuiltModule) -> list[MacroContext]:
 
 
 def check_case(page: HarnessPage, ctx: MacroContext, kind: MacroKind, case: Case) -> dict[str, Any]:
-    """Run one case in the page; everything it did must match the expectation."""
-    if case.stage is not None:
-        page.evaluate(STAGE, case.stage)
-    run = page.run_macro(ctx.pack, ctx.macro["_id"], case.queue, case.actor, case.scene,
-                         list(case.answers))
+    """Run one case in the page (`macro_runs`: its report comes back as one JSON string);
+    everything it did must match the expectation. The report, with the page's `problems`."""
+    batch = run_cases(page, [(ctx, case)])
+    [run] = batch.reports
     assert run["error"] is None, run["error"]
-    assert run["problems"] == []
+    assert batch.problems == []
+    assert_run_matches(run, kind.expect(ctx, case))
+    return {**run, "problems": batch.problems}
+
+
+def assert_run_matches(run: dict[str, Any], expected: Outcome) -> None:
+    """The page's report of one run: no error, every scripted face and answer used, the chat
+    messages, updates and notifications expected, every change line in words."""
+    assert run.get("stageError") is None, run.get("stageError")
+    assert run["error"] is None, run["error"]
     assert run["diceLeft"] == [], "the macro left scripted faces unused"
     assert run["answersLeft"] == [], "the macro left scripted dialog answers unused"
-    assert observed(run) == kind.expect(ctx, case)
+    seen = observed(run)
+    # Message by message first, so a failure shows the one that differs.
+    assert len(seen.messages) == len(expected.messages)
+    for got, want in zip(seen.messages, expected.messages, strict=True):
+        assert vars(got) == vars(want)
+    assert seen == expected
     for message in run["messages"]:
         assert_changes_in_words(message)
-    return run
 
 
 RAW = ("system.", "flags.", "null", "undefined", "[object")
@@ -96,26 +111,63 @@ def test_module_boots_cleanly(
     assert blocked_requests == []
 
 
+@dataclass(frozen=True)
+class Planned:
+    """One case of one macro and what the Python engine predicts for it."""
+
+    ctx: MacroContext
+    case: Case
+    expected: Outcome
+
+    @property
+    def label(self) -> str:
+        return f"{self.ctx.macro['name']} {self.case.label}"
+
+
+@pytest.fixture(scope="module")
+def planned(shipped_modules: list[BuiltModule]) -> Callable[[str], list[Planned]]:
+    """Each module's cases and their expected outcomes, computed once for both generations (an
+    expectation does not depend on the generation)."""
+    plans: dict[str, list[Planned]] = {}
+
+    def plan(module_id: str) -> list[Planned]:
+        if module_id not in plans:
+            plans[module_id] = [
+                Planned(ctx, case, kind.expect(ctx, case))
+                for ctx in macro_contexts(by_id(shipped_modules, module_id))
+                for kind in [kind_of(ctx)] for case in kind.cases(ctx)
+            ]
+        return plans[module_id]
+
+    return plan
+
+
+def kind_of(ctx: MacroContext) -> MacroKind:
+    kind = KINDS.get(ctx.method)
+    assert kind is not None, (
+        f"{ctx.module.id}: macro {ctx.macro['name']!r} calls api.{ctx.method}, which has no "
+        "expectation; add a MacroKind to tests/browser/macro_kinds.py KINDS"
+    )
+    return kind
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+@pytest.mark.parametrize("module_id", SHIPPED_IDS)
 def test_every_macro_matches_the_python_engine(
-    shipped_modules: list[BuiltModule], open_page: OpenPage, subtests: pytest.Subtests,
+    module_id: str, generation: int, shipped_modules: list[BuiltModule], open_page: OpenPage,
+    planned: Callable[[str], list[Planned]], subtests: pytest.Subtests,
     blocked_requests: list[str],
 ) -> None:
-    """Data-driven: each macro's kind (macro_kinds.KINDS) lists its cases and expected outcome."""
-    runs = 0
-    for module in shipped_modules:
-        for ctx in macro_contexts(module):
-            kind = KINDS.get(ctx.method)
-            assert kind is not None, (
-                f"{module.id}: macro {ctx.macro['name']!r} calls api.{ctx.method}, which has no "
-                "expectation; add a MacroKind to tests/browser/macro_kinds.py KINDS"
-            )
-            for generation in GENERATIONS:
-                for case in kind.cases(ctx):
-                    label = f"v{generation} {module.id}: {ctx.macro['name']} {case.label}"
-                    with subtests.test(msg=label):
-                        check_case(open_page(module, generation), ctx, kind, case)
-                    runs += 1
-    assert runs > 0, "no shipped macro was run"
+    """Data-driven: each macro's kind (macro_kinds.KINDS) lists its cases and expected outcome.
+    The module's cases run in its page in one go (`macro_runs`), then each is compared."""
+    plans = planned(module_id)
+    assert plans, f"{module_id}: no shipped macro was run"
+    page = open_page(by_id(shipped_modules, module_id), generation)
+    batch = run_cases(page, [(p.ctx, p.case) for p in plans])
+    for plan, run in zip(plans, batch.reports, strict=True):
+        with subtests.test(msg=f"v{generation} {module_id}: {plan.label}"):
+            assert_run_matches(run, plan.expected)
+    assert batch.problems == [], "the page logged problems while the cases ran"
     assert blocked_requests == []
 
 

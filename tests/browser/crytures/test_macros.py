@@ -4,8 +4,9 @@ comparison does not see: one macro per shipped power, opening with its power cho
 the card's stored call replays in the Python engine, the power window shows each power's type
 relation against the target before the roll.
 
-`tests/browser/test_macros.py` runs the same cases for every shipped module; these run the
-Crytures ones alone, so a failure names its kind and case.
+Every case of every Crytures macro kind is compared with the engine by
+`tests/browser/test_macros.py::test_every_macro_matches_the_python_engine[rulepack-crytures-*]`
+(one subtest per macro and case, so a failure names both); it is not run a second time here.
 """
 
 from __future__ import annotations
@@ -15,7 +16,9 @@ from typing import Any
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
-from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed
+from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for
+from macro_runs import run_cases
+from test_macros import assert_run_matches
 
 # isort: split
 # macro_kinds registers crytures' KINDS as it loads, so it is imported first.
@@ -53,29 +56,6 @@ def run(open_page: OpenPage, module: BuiltModule, generation: int, ctx: MacroCon
     return result
 
 
-METHODS = ["crytures.usePower", "crytures.summon", "crytures.recall", "crytures.rollInitiative",
-           "crytures.battleMontage"]
-
-
-@pytest.mark.parametrize("generation", GENERATIONS)
-@pytest.mark.parametrize("method", METHODS)
-def test_every_case_matches_the_python_engine(
-    method: str, generation: int, module: BuiltModule, open_page: OpenPage,
-    subtests: pytest.Subtests,
-) -> None:
-    ctx = macro(module, method)
-    kind = KINDS[method]
-    for index, case in enumerate(kind.cases(ctx)):
-        with subtests.test(msg=f"v{generation} {method} case {index}: {case.label}"):
-            result = run(open_page, module, generation, ctx, case)
-            seen, expected = observed(result), kind.expect(ctx, case)
-            assert len(seen.messages) == len(expected.messages)
-            for got, want in zip(seen.messages, expected.messages, strict=True):
-                assert vars(got) == vars(want)
-            assert list(seen.updates) == list(expected.updates)
-            assert seen == expected
-
-
 def test_every_shipped_power_has_its_own_macro(module: BuiltModule) -> None:
     """One macro per power in the module's packs, named for it, calling usePower with its key,
     and every one has a seated user (POWER_USERS), so the kind runs it."""
@@ -95,16 +75,19 @@ def test_each_power_macro_opens_its_power_and_matches_the_python_engine(
     card and updates are the engine's for it."""
     kind = KINDS["crytures.usePower"]
     not_first = []
-    for ctx in (c for c in contexts(module) if c.method == "crytures.usePower" and c.args):
-        (case,) = kind.cases(ctx)
+    own = [(c, case) for c in contexts(module) if c.method == "crytures.usePower" and c.args
+           for case in kind.cases(c)]
+    assert len(own) == len({c.args for c, _ in own}), "one case per power's own macro"
+    batch = run_cases(open_page(module, generation), own)
+    for (ctx, case), result in zip(own, batch.reports, strict=True):
         with subtests.test(msg=f"v{generation} {ctx.macro['name']}: {case.label}"):
-            result = run(open_page, module, generation, ctx, case)
+            assert_run_matches(result, kind.expect(ctx, case))
             (dialog,) = result["dialogs"]
             field = next(f for f in dialog["fields"] if f["name"] == "power")
             assert field["value"] == ctx.args[0]
             if field["options"][0]["value"] != ctx.args[0]:
                 not_first.append(ctx.args[0])
-            assert observed(result) == kind.expect(ctx, case)
+    assert batch.problems == []
     # The choice is the macro's, not the list's first power, for a fighter's later powers.
     assert "flame-burst" in not_first and "thunder-flare" in not_first
 
