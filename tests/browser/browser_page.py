@@ -151,18 +151,23 @@ class HarnessPage:
         serve(server, module)
         harness = cls(context.new_page())
         harness.page.goto(f"{server.origin_for(secure)}/harness/index.html")
-        harness.page.wait_for_function("() => window.harness !== undefined")
+        harness.boot(module, generation, system=system, theme=theme)
+        return harness
+
+    def boot(self, module: BuiltModule, generation: int = GENERATIONS[0], *,
+             system: str = "worldbuilding", theme: str | None = None) -> None:
+        """Boot `module` on this page, freshly loaded (`open`, or reloaded: `table.Seat`)."""
+        self.page.wait_for_function("() => window.harness !== undefined")
         options: dict[str, object] = {"generation": generation, "system": system}
         if theme is not None:
             options["theme"] = theme
         try:
-            harness.page.evaluate("([id, options]) => harness.boot(id, options)",
-                                  [module.id, options])
+            self.page.evaluate("([id, options]) => harness.boot(id, options)",
+                               [module.id, options])
         except Error as error:
             raise AssertionError(
                 f"{module.id} did not boot on v{generation} in a {system} world: {error}"
             ) from error
-        return harness
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type in PROBLEM_CONSOLE_TYPES:
