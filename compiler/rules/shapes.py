@@ -6,7 +6,7 @@ input through its shape before the rule runs, so a malformed input is refused wi
 and the same words in Python and JS, and optional fields arrive with their `default`s filled in.
 The dialect is documented in `compiler/schemas/README.md`; `dialect.py` refuses anything else.
 Each shape is made into a Python function once (`_Compiler`), so that reading a value walks the
-value alone: the golden parity check reads thousands of inputs a second.
+value alone (a scalar field or item by a plain test, its reader words the error when it fails).
 
 Messages read `<where> must be <expected>`, where `<where>` is the path of the bad value
 (`input.steps[2].kind`) and `<expected>` comes from the shape (`expected`), so they embed only key
@@ -161,10 +161,9 @@ class _Compiler:
         if "oneOf" in shape:
             return self.tagged(shape, base)
         kind = shape["type"]
-        if kind == "object":
-            if shape.get("additionalProperties", False) is not False:
-                return self.map(shape, base)
-            return self.object(shape, base)
+        if kind == "object":  # a map when it has additionalProperties, else fixed fields
+            closed = shape.get("additionalProperties", False) is False
+            return (self.object if closed else self.map)(shape, base)
         if kind == "array":
             return self.array(shape, base)
         return _scalar(shape, _Reader(self.book, base).expected(shape))
@@ -205,7 +204,7 @@ class _Compiler:
         choices = ", ".join(tags)
 
         def read(value: Any, where: str) -> Any:
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):
                 raise fail(where, f"{where} must be an object")
             if tag not in value:
                 raise fail(where, f"{where}.{tag} is required")
@@ -232,17 +231,30 @@ class _Compiler:
             shape, base = self.book.resolve(shape["$ref"], base)
         return shape
 
+    def test(self, shape: Shape, base: str) -> Callable[[Any], bool] | None:
+        """True exactly for the scalars `shape` accepts (kept as they are); None: it copies."""
+        while "$ref" in shape:
+            shape, base = self.book.resolve(shape["$ref"], base)
+        if "const" in shape:
+            const, kind = shape["const"], type(shape["const"])  # JSON equality of scalars
+            scalar = not isinstance(const, dict | list)
+            return (lambda value: type(value) is kind and value == const) if scalar else None
+        if "anyOf" in shape:
+            tests = [test for b in shape["anyOf"] if (test := self.test(b, base)) is not None]
+            ok = len(tests) == len(shape["anyOf"])
+            return (lambda value: any(test(value) for test in tests)) if ok else None
+        simple = "oneOf" not in shape and shape["type"] not in ("object", "array")
+        return _scalar_test(shape) if simple else None
+
     def object(self, shape: Shape, base: str) -> Read:
         properties: Mapping[str, Shape] = shape.get("properties", {})
         required = tuple(shape.get("required", ()))
         known = frozenset(properties)
-        fields = [
-            (key, self.reader(sub, base), "default" in sub, sub.get("default"))
-            for key, sub in properties.items()
-        ]
+        fields = [(key, self.test(sub, base), self.reader(sub, base), "default" in sub,
+                   sub.get("default")) for key, sub in properties.items()]
 
         def read(value: Any, where: str) -> dict[str, Any]:
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):
                 raise fail(where, f"{where} must be an object")
             for key in required:
                 if key not in value:
@@ -251,9 +263,10 @@ class _Compiler:
                 unknown = sorted_keys(key for key in value if key not in known)
                 raise fail(where, f"{where}.{unknown[0]} is not a known field")
             found = dict(value)
-            for key, sub, has_default, default in fields:
+            for key, test, sub, has_default, default in fields:
                 if key in value:
-                    found[key] = sub(value[key], f"{where}.{key}")
+                    if test is None or not test(value[key]):  # a scalar that passes is kept
+                        found[key] = sub(value[key], f"{where}.{key}")
                 elif has_default:
                     found[key] = _json_copy(default)
             return found
@@ -263,15 +276,17 @@ class _Compiler:
     def map(self, shape: Shape, base: str) -> Read:
         limit = shape["maxProperties"]
         values = self.reader(shape["additionalProperties"], base)
+        test = self.test(shape["additionalProperties"], base)
 
         def read(value: Any, where: str) -> dict[str, Any]:
-            if not isinstance(value, Mapping):
+            if type(value) is not dict and not isinstance(value, Mapping):
                 raise fail(where, f"{where} must be an object")
             if len(value) > limit:
                 raise fail(where, f"{where} must be an object of at most {limit} entries")
             found = dict(value)
-            for key in sorted_keys(value):
-                found[key] = values(value[key], f"{where}.{key}")
+            if test is None or not all(map(test, value.values())):  # scalars that pass: kept
+                for key in sorted_keys(value):
+                    found[key] = values(value[key], f"{where}.{key}")
             return found
 
         return read
@@ -280,13 +295,14 @@ class _Compiler:
         prefix = [self.reader(sub, base) for sub in shape.get("prefixItems", ())]
         rest = shape.get("items")
         items = self.reader(rest, base) if isinstance(rest, Mapping) else None
+        test = self.test(rest, base) if isinstance(rest, Mapping) and not prefix else None
         words, unique = _type_words(shape), bool(shape.get("uniqueItems"))
 
         def read(value: Any, where: str) -> list[Any]:
             if not isinstance(value, list) or not _length_ok(shape, len(value)):
                 raise fail(where, f"{where} must be {words}")
-            found = []
-            for index, item in enumerate(value):
+            found = list(value) if test is not None and all(map(test, value)) else []
+            for index, item in enumerate(value[len(found):]):  # none left if all passed `test`
                 sub = prefix[index] if index < len(prefix) else items
                 assert sub is not None  # a closed list's length is its prefix's
                 found.append(sub(item, f"{where}[{index}]"))
@@ -329,9 +345,8 @@ def _scalar_test(shape: Shape) -> Callable[[Any], bool]:
             return False
         # UTF-16 code units, as JS counts (an ASCII text has one per character)
         length = len(value) if value.isascii() else len(value.encode("utf-16-le")) // 2
-        if length < low or (high is not None and length > int(high)):
-            return False
-        return pattern is None or pattern.fullmatch(value) is not None
+        fits = low <= length and (high is None or length <= int(high))
+        return fits and (pattern is None or pattern.fullmatch(value) is not None)
 
     return ok
 
@@ -360,17 +375,16 @@ def _length_ok(shape: Shape, length: int) -> bool:
     return int(shape.get("minItems", 0)) <= length <= int(shape["maxItems"])
 
 
+_FIXED_WORDS = {"boolean": "true or false", "null": "null", "object": "an object"}
+
+
 def _type_words(shape: Shape) -> str:
     """The expected phrase of a plain typed shape (see `_Reader.expected`)."""
     kind = shape.get("type")
     if kind == "integer":
         return f"an integer in {shape['minimum']}..{shape['maximum']}"
-    if kind == "boolean":
-        return "true or false"
-    if kind == "null":
-        return "null"
-    if kind == "object":
-        return "an object"
+    if kind in _FIXED_WORDS:
+        return _FIXED_WORDS[kind]
     if kind == "array":
         return _list_words(shape)
     if "enum" in shape:
