@@ -56,7 +56,7 @@ function line(e, names, roll) {
     case "incapacitated": return format("RULEPACK.Sdm.Summary.Incapacitated", { name });
     case "disengage": return format("RULEPACK.Sdm.Summary.Disengage", { name, distance: e.distance, unit: e.unit });
     case "counter_pending": return format("RULEPACK.Sdm.Summary.CounterPending", { name: nameOf(names, e.by), against: nameOf(names, e.against) });
-    case "stabilize": return format("RULEPACK.Sdm.Summary.StabilizeRoll", { successes: e.successes, needed: e.needed, success: e.success });
+    case "stabilize": return format(e.success ? "RULEPACK.Sdm.Summary.StabilizeSucceeded" : "RULEPACK.Sdm.Summary.StabilizeFailed", { successes: e.successes, needed: e.needed });
     case "recovered": return format("RULEPACK.Sdm.Summary.Recovered", { name, hp: e.hp });
     case "heal": return format("RULEPACK.Sdm.Summary.Heal", { name, before: e.before, after: e.after });
     case "death": return e.dead ? format("RULEPACK.Sdm.Summary.Dead", { name }) : format("RULEPACK.Sdm.Summary.Alive", { name });
