@@ -48,8 +48,9 @@ def test_every_card_fits_the_chat_log_in_every_look(
     for path in paths:
         width, height = png_size(path)
         if DIALOG.search(path.name):
-            # A dialog window at device scale 2 (as wide as its content in the harness): a
-            # title, a field and a button at least, not an empty frame.
+            # A dialog window at device scale 2, as wide as its content (as Foundry sizes a
+            # `DialogV2.wait` window: harness/foundry/dialogs.mjs `applyWidth`): a title, a
+            # field and a button at least, not an empty frame.
             assert width >= 200 and height >= 200, (path.name, width, height)
             continue
         # The 300 px chat sidebar at device scale 2, holding one card (not an empty log); only a

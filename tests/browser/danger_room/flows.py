@@ -202,6 +202,15 @@ def wait(world: World, fighter: str, script: Script) -> Outcome:
     return outcome(fight, script)
 
 
+def end_lines(fight: Fight, turn: int, events: list[dict[str, Any]]) -> list[str]:
+    """`endLines`: the Turn that is over and what comes next, then each condition that ran out
+    (or that none did)."""
+    ended = [lang(fight, "ConditionEnded", name=fight.world.name(e["fighter"]),
+                  condition=e["condition"]) for e in events if e["type"] == "condition_ended"]
+    return [lang(fight, "EndTurnOutcome", round=turn, next=turn + 1),
+            *(ended or [fight.world.module.lang["RULEPACK.DangerRoom.NoConditionEnded"]])]
+
+
 def end_turn(world: World, script: Script, acting: list[str], began: list[str]) -> Outcome:
     """`endTurn` (GM): turns that never began begin, conditions run out, the next round."""
     fight = read_fight(world)
@@ -211,6 +220,7 @@ def end_turn(world: World, script: Script, acting: list[str], began: list[str]) 
     title = lang(fight, "Title.EndTurn", round=world.round)
     inp = {"fighters": dict(fight.state["fighters"]), "turn": fight.state["turn"]}
     fight_step(fight, script, "expire_conditions", inp, speaker="Gamemaster", title=title,
+               lines_of=lambda _, events: end_lines(fight, world.round, events),
                state_of=lambda s: {"fighters": {
                    i: {**f, "acted": False} for i, f in s["fighters"].items()}})
     fight_step(fight, script, "expire_defences",
@@ -287,5 +297,5 @@ def aftermath(world: World, script: Script) -> Outcome:
     fight_step(fight, script, "aftermath", inp, speaker="Gamemaster",
                title=lang(fight, "Title.Aftermath", round=world.round),
                state_of=lambda s: {"fighters": s["fighters"]},
-               lines_of=lambda s: report_lines(fight, s["report"]))
+               lines_of=lambda s, _: report_lines(fight, s["report"]))
     return outcome(fight, script)

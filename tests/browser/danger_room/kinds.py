@@ -187,8 +187,22 @@ def expect_wait(ctx: MacroContext, case: Case) -> Outcome:
 
 
 def end_cases(ctx: MacroContext) -> list[Case]:
-    world = ordered(ctx)
-    return [case(world, faces_for(lambda s: end_turn(world, s, tracker(world), [])), None)]
+    """The ordered round ends with no condition running out; and with X-23 dizzy to the end of
+    Turn 1 (DR-G17), which the card names as over."""
+    return [end_case(world) for world in (ordered(ctx), dizzy_x23(ordered(ctx)))]
+
+
+def end_case(world: World) -> Case:
+    return case(world, faces_for(lambda s: end_turn(world, s, tracker(world), [])), None)
+
+
+def dizzy_x23(world: World) -> World:
+    """`world` with X-23 dizzy until the end of Turn 1."""
+    seat = next(s for s in world.seats if s.fighter == "x-23")
+    record = world.fighters[seat.combatant]
+    held = sorted({**dict(record["conditions"]), "dizzy": 1}.items())  # stored as pairs
+    world.fighters[seat.combatant] = {**record, "conditions": [list(p) for p in held]}
+    return world
 
 
 def tracker(world: World) -> list[str]:
@@ -198,7 +212,8 @@ def tracker(world: World) -> list[str]:
 
 
 def expect_end(ctx: MacroContext, case: Case) -> Outcome:
-    world = ordered(ctx)
+    dizzy = dizzy_x23(ordered(ctx))
+    world = dizzy if case.stage == before(dizzy) else ordered(ctx)
     return end_turn(world, Script(list(case.dice)), tracker(world), [])
 
 

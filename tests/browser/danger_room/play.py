@@ -125,11 +125,11 @@ def post(script: Script, step: Step, speaker: str, title: str, lines: list[str],
 def fight_step(fight: Fight, script: Script, rule: str, inp: dict[str, Any], *, speaker: str,
                title: str, lines: tuple[str, ...] = (),
                state_of: Callable[[dict[str, Any]], dict[str, Any]] = lambda s: s,
-               lines_of: Callable[[dict[str, Any]], list[str]] | None = None,
+               lines_of: Callable[[dict[str, Any], list[dict[str, Any]]], list[str]] | None = None,
                only_if_events: bool = False) -> Step:
     """`fightStep`: run, apply the new fight state, post the card (maybe only if it said so)."""
     step = roll_rule(fight, script, rule, inp)
-    shown = [*lines, *(lines_of(step.state) if lines_of else [])]
+    shown = [*lines, *(lines_of(step.state, step.events) if lines_of else [])]
     changes = apply_state(fight, state_of(step.state))
     if not only_if_events or step.events or changes:
         post(script, step, speaker, title, shown, changes)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, OpenPage
-from odds_panel import PLAYER, PROCEED, READ, SHOTS, START, figures
+from odds_panel import PLAYER, PROCEED, READ, START, figures, shoot
 
 from compiler.rules.danger_room.matchups import summary
 from compiler.rules.danger_room.odds import hit_odds
@@ -135,9 +135,7 @@ def test_the_boost_form_shows_the_python_engines_odds_live(
         fight.page.page.locator(box).fill("1")
         boosted_once = fight.page.evaluate(READ)
         if case == "amaranth":
-            SHOTS.mkdir(parents=True, exist_ok=True)
-            fight.page.page.locator("#dialogs dialog").screenshot(
-                path=SHOTS / f"danger_room-odds-gm-exact-v{generation}.png", animations="disabled")
+            shoot(fight.page, f"danger_room-odds-gm-exact-v{generation}.png")
         for bad in ("2", ""):  # past the form's bound of one BOOST, then nothing typed
             fight.page.page.locator(box).fill(bad)
             assert fight.page.evaluate(READ) == []

@@ -64,15 +64,16 @@ export function postStep(step, { title, lines = [], changes = { records: [], rel
  * @param {string} rule
  * @param {Json} input
  * @param {{title: string, lines?: string[], speaker?: ChatSpeakerData,
- *   stateOf?: (state: Json) => Json, linesOf?: (state: Json) => string[],
+ *   stateOf?: (state: Json) => Json, linesOf?: (state: Json, events: Json[]) => string[],
  *   onlyIfEvents?: boolean}} shown  `stateOf` picks the new fight state out of the rule's state
- *   (default: the rule's state is the fight state); `linesOf` adds result lines read off it;
+ *   (default: the rule's state is the fight state); `linesOf` adds result lines read off it
+ *   and the rule's events;
  *   `onlyIfEvents`: post no card when the rule said and changed nothing
  * @returns {Promise<Step>}
  */
 export async function fightStep(fight, rule, input, { stateOf = (s) => s, linesOf, onlyIfEvents = false, ...shown }) {
   const step = await runStep(rule, input);
-  const lines = [...(shown.lines ?? []), ...(linesOf ? linesOf(step.result.state) : [])];
+  const lines = [...(shown.lines ?? []), ...(linesOf ? linesOf(step.result.state, step.result.events) : [])];
   const changes = await applyState(fight, stateOf(step.result.state));
   const changed = changes.records.length + changes.relayed.length;
   if ( !onlyIfEvents || step.result.events.length || changed ) await postStep(step, { ...shown, lines, changes });

@@ -11,7 +11,7 @@
 import { MODULE_ID, RULES_DATA } from "../../config.mjs";
 import { forgetChoice, hashOf, keepChoice, keptChoice, matches, newNonce, roundFlag } from "./commit.mjs";
 import { PlayError } from "./errors.mjs";
-import { applyState, entryFor, joinFight, readFight } from "./fight.mjs";
+import { applyState, entryFor, joinFight, nameOf, readFight } from "./fight.mjs";
 import { inFight, orderRound, requeue, turnSpeed } from "./order.mjs";
 import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
@@ -292,6 +292,25 @@ export async function wait(chosen) {
 }
 
 /**
+ * The End of Turn card's outcome lines (issue 14): the Turn that is over and what comes next,
+ * then each condition that ran out (DR-G17), or that none did.
+ * @param {Fight} fight
+ * @param {number} round   the Turn that ends
+ * @param {Json[]} events  `expire_conditions`'s events
+ * @returns {string[]}
+ */
+function endLines(fight, round, events) {
+  const i18n = game.i18n;
+  const ended = events.filter((e) => e.type === "condition_ended").map((e) => i18n.format("RULEPACK.DangerRoom.ConditionEnded", {
+    name: nameOf(fight, e.fighter), condition: e.condition
+  }));
+  return [
+    i18n.format("RULEPACK.DangerRoom.EndTurnOutcome", { round, next: round + 1 }),
+    ...(ended.length ? ended : [i18n.localize("RULEPACK.DangerRoom.NoConditionEnded")])
+  ];
+}
+
+/**
  * DR-G17, DR-G26 (GM): end the Turn: fighters whose turn never began begin it, conditions and
  * defences that run out end, every fighter may act again, and the next round begins.
  * @returns {Promise<void>}
@@ -311,7 +330,8 @@ export async function endTurn() {
     const title = game.i18n.format("RULEPACK.DangerRoom.Title.EndTurn", { round: combat.round });
     const fighters = Object.fromEntries(Object.entries(fight.state.fighters).map(([id, f]) => [id, f]));
     await fightStep(fight, "expire_conditions", { fighters, turn: fight.state.turn }, {
-      title, stateOf: (s) => ({ fighters: Object.fromEntries(Object.entries(s.fighters).map(([id, f]) => [id, { ...f, acted: false }])) })
+      title, linesOf: (_, events) => endLines(fight, combat.round, events),
+      stateOf: (s) => ({ fighters: Object.fromEntries(Object.entries(s.fighters).map(([id, f]) => [id, { ...f, acted: false }])) })
     });
     await fightStep(fight, "expire_defences", { state: fight.state, moment: "end_of_turn", fighter: null }, { title, onlyIfEvents: true });
     // Not Combat#nextRound: its update could not carry the option the tracker guard lets by.

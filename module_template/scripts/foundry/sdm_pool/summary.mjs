@@ -35,6 +35,17 @@ function outcomeLine(roll, result) {
 }
 
 /**
+ * The result of a stabilise roll in words (SDM-G20): whether it worked, then the count.
+ * @param {any} e  the `stabilize` event
+ * @returns {string}
+ */
+function stabilizeLine(e) {
+  const data = { successes: e.successes, needed: e.needed };
+  if ( e.success ) return game.i18n.format("RULEPACK.Sdm.Summary.StabilizeSucceeded", data);
+  return game.i18n.format("RULEPACK.Sdm.Summary.StabilizeFailed", data);
+}
+
+/**
  * One event's line, or null for an event the summary leaves to the trace.
  * @param {any} e
  * @param {Names} names
@@ -56,7 +67,7 @@ function line(e, names, roll) {
     case "incapacitated": return format("RULEPACK.Sdm.Summary.Incapacitated", { name });
     case "disengage": return format("RULEPACK.Sdm.Summary.Disengage", { name, distance: e.distance, unit: e.unit });
     case "counter_pending": return format("RULEPACK.Sdm.Summary.CounterPending", { name: nameOf(names, e.by), against: nameOf(names, e.against) });
-    case "stabilize": return format("RULEPACK.Sdm.Summary.StabilizeRoll", { successes: e.successes, needed: e.needed, success: e.success });
+    case "stabilize": return stabilizeLine(e);
     case "recovered": return format("RULEPACK.Sdm.Summary.Recovered", { name, hp: e.hp });
     case "heal": return format("RULEPACK.Sdm.Summary.Heal", { name, before: e.before, after: e.after });
     case "death": return e.dead ? format("RULEPACK.Sdm.Summary.Dead", { name }) : format("RULEPACK.Sdm.Summary.Alive", { name });

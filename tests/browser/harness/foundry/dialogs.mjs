@@ -91,6 +91,22 @@ function describe(form) {
   }));
 }
 
+/**
+ * Size a dialog window as Foundry does. `DialogV2.DEFAULT_OPTIONS` sets no `position` in v12 or
+ * v13 (client `applications/api/dialog.mjs`), so a `wait` window takes the width its caller asks
+ * for (`position.width`, in px) or else its content's: v12's `ApplicationV2#_updatePosition` uses
+ * `Number(width || bounds.width)` with `#position.width` undefined, v13's `DEFAULT_OPTIONS`
+ * position is `{width: "auto"}`. Only v13's `prompt` and `confirm` ask for 400 px
+ * (`this.wait(foundry.utils.mergeObject({ position: { width: 400 } }, config))`), which
+ * `applications.mjs` `DialogV2.prompt` passes here.
+ * @param {HTMLElement} dialog
+ * @param {{width?: number|string}} [position]
+ */
+export function applyWidth(dialog, position) {
+  const width = position?.width;
+  if (typeof width === "number") dialog.style.width = `${width}px`;
+}
+
 /** The dialog element (a `<dialog>`, as Foundry's): title, a form with the content and one button per entry. */
 function build(frame, content, buttons) {
   const dialog = document.createElement("dialog");
@@ -137,11 +153,13 @@ function callbackTarget(app, dialog) {
  * Foundry's submit handler leaves an "Uncaught (in promise)" error in the console and the
  * dialog open, so the next scripted answer is for the same dialog; with none left the run is
  * stuck (`scriptedAnswers.stuck` settles and `runMacro` reports it), as the user would be.
- * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean}} [config]
+ * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean,
+ *   position?: {width?: number|string}}} [config]
  * @param {object} [app]  the DialogV2 instance (v13's callback argument)
  */
-export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null } = {}, app = null) {
+export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null, position = {} } = {}, app = null) {
   const { dialog, form, title } = build(frame, content, buttons);
+  applyWidth(dialog, position);
   if (app) app.element = dialog;
   // DialogV2WaitOptions#render, "A synchronous function to invoke whenever the dialog is
   // rendered": (event, dialog), the HTMLDialogElement on v12, the DialogV2 on v13 (v12
