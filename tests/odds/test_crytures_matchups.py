@@ -153,3 +153,21 @@ def test_initiative_weights_count_the_dice(mine: int, theirs: int) -> None:
         ahead, behind, tied = ahead + (a > b), behind + (a < b), tied + (a == b)
     weights = matchups.initiative_weights(pool(mine), pool(theirs))
     assert weights == [2 * ahead + tied, 2 * behind + tied]
+
+
+def test_the_balance_grid_is_each_damaging_power_once_against_the_typeless_fighter(
+        crytures: Any) -> None:
+    """The matrix compares the powers themselves: each of the 11 damaging powers of the six
+    fighters once (Stone Skin reaches its user and is left out), against the one fighter without
+    types (no type chart multiplies its damage); the binder's own powers go against the next
+    fighter by id. Every power against every other fighter was 55 rows."""
+    lib = library(crytures)
+    grid = matchups.balance_grid(lib)
+    assert matchups.reference_targets(lib) == ["sample-binder", "emberling"]
+    assert [(r["attacker"], r["item"]) for r in grid] == [
+        (fighter, item) for fighter in sorted(lib["fighter"])
+        for item in matchups.damaging_powers(lib, fighter)]
+    assert len(grid) == len({r["item"] for r in grid}) == 11
+    assert {r["target"] for r in grid if r["attacker"] != "sample-binder"} == {"sample-binder"}
+    assert {r["target"] for r in grid if r["attacker"] == "sample-binder"} == {"emberling"}
+    assert "stone-skin" not in {r["item"] for r in grid}

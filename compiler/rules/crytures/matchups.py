@@ -222,22 +222,40 @@ def order(first: Mapping[str, Any], second: Mapping[str, Any]) -> list[Any]:
 # --------------------------------------------------------------------------- balance
 
 
+def reference_targets(library: Library) -> list[str]:
+    """CR-R05, CR-G05: the balance matrix's reference target first, then the fighter a power of
+    the reference itself goes against: the fighters by id, those without types first (their
+    Guard and Will alone are their armour, no type chart multiplies the damage)."""
+    fighters = library.get("fighter") or {}
+    names = sorted_keys(fighters)
+    return sorted(names, key=lambda ident: bool(fighters[ident].get("types")))[:2]
+
+
+def damaging_powers(library: Library, ident: str) -> list[str]:
+    """CR-R05, CR-R07: the ids of fighter `ident`'s powers that deal damage to one target."""
+    found = []
+    for power in powers_of(library, ident):
+        try:
+            attack_power(library, ident, power["id"])
+        except RuleError:
+            continue
+        found.append(power["id"])
+    return found
+
+
 def balance_grid(library: Library) -> list[dict[str, Any]]:
     """CR-R05, CR-R07: the balance matrix's rows: every fighter's powers that deal damage to one
-    target, against every other fighter (whose Guard, Will and types are its armour)."""
+    target, each once, against the one reference target (`reference_targets`), so the rows
+    compare the powers themselves; the reference's own powers go against the next fighter."""
     rows = []
-    fighters = sorted_keys(library.get("fighter") or {})
-    for attacker in fighters:
-        for power in powers_of(library, attacker):
-            try:
-                attack_power(library, attacker, power["id"])
-            except RuleError:
-                continue
-            for target in (t for t in fighters if t != attacker):
-                labels = {"item": power["id"], "attacker": attacker, "target": target,
-                          "armour": target, "pool": None}
-                rows.append({"item": power["id"], "attacker": attacker, "target": target,
-                             "options": {}, "labels": labels})
+    references = reference_targets(library)
+    for attacker in sorted_keys(library.get("fighter") or {}):
+        target = next((t for t in references if t != attacker), None)
+        for item in damaging_powers(library, attacker) if target else []:
+            labels = {"item": item, "attacker": attacker, "target": target,
+                      "armour": target, "pool": None}
+            rows.append({"item": item, "attacker": attacker, "target": target,
+                         "options": {}, "labels": labels})
     return rows
 
 

@@ -293,26 +293,55 @@ export function order(first, second) {
 /* -------------------------------------------- */
 
 /**
+ * CR-R05, CR-G05: the balance matrix's reference target first, then the fighter a power of the
+ * reference itself goes against: the fighters by id, those without types first (their Guard and
+ * Will alone are their armour, no type chart multiplies the damage).
+ * @param {object} library
+ * @returns {string[]}
+ */
+export function referenceTargets(library) {
+  const fighters = library.fighter ?? {};
+  const names = sortedKeys(Object.keys(fighters));
+  const typed = ident => (fighters[ident].types?.length ? 1 : 0);
+  return [...names].sort((a, b) => typed(a) - typed(b)).slice(0, 2);
+}
+
+/**
+ * CR-R05, CR-R07: the ids of fighter `ident`'s powers that deal damage to one target.
+ * @param {object} library
+ * @param {string} ident
+ * @returns {string[]}
+ */
+export function damagingPowers(library, ident) {
+  const found = [];
+  for ( const power of powersOf(library, ident) ) {
+    try {
+      attackPower(library, ident, power.id);
+    } catch ( error ) {
+      if ( error instanceof RuleError ) continue;
+      throw error;
+    }
+    found.push(power.id);
+  }
+  return found;
+}
+
+/**
  * CR-R05, CR-R07: the balance matrix's rows: every fighter's powers that deal damage to one
- * target, against every other fighter (whose Guard, Will and types are its armour).
+ * target, each once, against the one reference target (`referenceTargets`), so the rows compare
+ * the powers themselves; the reference's own powers go against the next fighter.
  * @param {object} library
  * @returns {object[]}
  */
 export function balanceGrid(library) {
   const rows = [];
-  const fighters = sortedKeys(Object.keys(library.fighter ?? {}));
-  for ( const attacker of fighters ) {
-    for ( const power of powersOf(library, attacker) ) {
-      try {
-        attackPower(library, attacker, power.id);
-      } catch ( error ) {
-        if ( error instanceof RuleError ) continue;
-        throw error;
-      }
-      for ( const target of fighters.filter(t => t !== attacker) ) {
-        const labels = { item: power.id, attacker, target, armour: target, pool: null };
-        rows.push({ item: power.id, attacker, target, options: {}, labels });
-      }
+  const references = referenceTargets(library);
+  for ( const attacker of sortedKeys(Object.keys(library.fighter ?? {})) ) {
+    const target = references.find(t => t !== attacker);
+    if ( target === undefined ) continue;
+    for ( const item of damagingPowers(library, attacker) ) {
+      const labels = { item, attacker, target, armour: target, pool: null };
+      rows.push({ item, attacker, target, options: {}, labels });
     }
   }
   return rows;
