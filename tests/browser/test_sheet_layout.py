@@ -18,8 +18,8 @@ from browser_launch import HarnessServer
 from browser_page import BuiltModule, HarnessPage
 from node_tools import NodeTools
 from playwright.sync_api import BrowserContext
-from screenshot import LOOKS
-from sheet_shots import CLOSE, open_sheet, serve_handlebars, sheet_kinds
+from sheet_shots import CLOSE, open_sheet, sheet_kinds
+from shots import LOOKS, serve_handlebars
 
 MODULE = "rulepack-danger-room"
 #: Every kind of row the sheet template has: a heading, rich text and each control.
