@@ -162,7 +162,8 @@ class _Exact:
 
     def query(self, asked: Mapping[str, Any]) -> Dist:
         """The query's distribution, once per distinct query (a ruleset's `restate` may give
-        several states of a fight the same query: crytures keeps Health out of it)."""
+        several states of a fight the same query, e.g. when it keeps a field such as Health out of
+        the query)."""
         memo = query_key(asked)
         if memo not in self.queries:
             self.queries[memo] = run_query(queries_of(self.setup.engine), asked["query"],

@@ -19,7 +19,7 @@ from compiler.rules.crytures.rolls import DIE, damage_target
 from compiler.rules.enumeration import resolved
 from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.exact import pool_scores
-from compiler.rules.inputs import sorted_keys
+from compiler.rules.inputs import sorted_keys, with_options
 
 Library = Mapping[str, Mapping[str, Mapping[str, Any]]]
 ATTACKS: tuple[str, ...] = ("power",)
@@ -75,11 +75,7 @@ def holder(library: Library, item: str) -> str:
 
 
 def _options(given: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = [key for key in sorted_keys(given) if key not in OPTIONS]
-    if unknown:
-        raise RuleError(BAD_INPUT, f"{unknown[0]} is not an option of a crytures matchup "
-                                   f"(options: {', '.join(OPTIONS)})")
-    found = {**OPTIONS, **given}
+    found = with_options(given, OPTIONS, "a crytures matchup")
     if found["distance"] < 1:
         raise RuleError(BAD_INPUT, "distance must be at least 1 (the target's own space)")
     return found

@@ -18,7 +18,7 @@ from compiler.rules.danger_room.content import card_input, combatant, rules_conf
 from compiler.rules.danger_room.odds import DOWN
 from compiler.rules.danger_room.order import turn_speed_of
 from compiler.rules.errors import BAD_INPUT, RuleError
-from compiler.rules.inputs import sorted_keys
+from compiler.rules.inputs import sorted_keys, with_options
 
 Library = Mapping[str, Mapping[str, Mapping[str, Any]]]
 ATTACKS: tuple[str, ...] = ("card", "weapon")
@@ -70,11 +70,7 @@ def holder(library: Library, item: str) -> str:
 
 
 def _options(given: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = [key for key in sorted_keys(given) if key not in OPTIONS]
-    if unknown:
-        raise RuleError(BAD_INPUT, f"{unknown[0]} is not an option of a danger_room matchup "
-                                   f"(options: {', '.join(OPTIONS)})")
-    return {**OPTIONS, **given}
+    return with_options(given, OPTIONS, "a danger_room matchup")
 
 
 def seat(library: Library, ident: str, side: str, config: Mapping[str, Any],

@@ -15,7 +15,7 @@ from typing import Any
 from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.hazard_location import shipped
 from compiler.rules.hazard_location.odds import initiative_odds
-from compiler.rules.inputs import sorted_keys
+from compiler.rules.inputs import sorted_keys, with_options
 
 Library = Mapping[str, Mapping[str, Mapping[str, Any]]]
 ATTACKS: tuple[str, ...] = ("weapon",)
@@ -50,11 +50,7 @@ def holder(library: Library, item: str) -> str:
 
 
 def _options(given: Mapping[str, Any]) -> dict[str, Any]:
-    unknown = [key for key in sorted_keys(given) if key not in OPTIONS]
-    if unknown:
-        raise RuleError(BAD_INPUT, f"{unknown[0]} is not an option of a hazard_location matchup "
-                                   f"(options: {', '.join(OPTIONS)})")
-    options = {**OPTIONS, **given}
+    options = with_options(given, OPTIONS, "a hazard_location matchup")
     if options["defence"] not in DEFENCES:
         raise RuleError(BAD_INPUT, f"defence must be one of {', '.join(DEFENCES)}")
     return options

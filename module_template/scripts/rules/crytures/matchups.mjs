@@ -14,7 +14,7 @@ import { DIE, damageTarget } from "./rolls.mjs";
 import { resolved } from "../enumeration.mjs";
 import { BAD_INPUT, RuleError } from "../errors.mjs";
 import { poolScores } from "../exact.mjs";
-import { sortedKeys } from "../inputs.mjs";
+import { sortedKeys, withOptions } from "../inputs.mjs";
 
 /** The content kinds a matchup's item may be (a weapon's powers are powers). */
 export const ATTACKS = Object.freeze(["power"]);
@@ -95,11 +95,7 @@ export function holder(library, item) {
  * @returns {Record<string, any>}
  */
 function optionsOf(given) {
-  const unknown = sortedKeys(Object.keys(given)).filter(key => !Object.hasOwn(OPTIONS, key));
-  if ( unknown.length ) {
-    throw new RuleError(BAD_INPUT, `${unknown[0]} is not an option of a crytures matchup (options: ${Object.keys(OPTIONS).join(", ")})`);
-  }
-  const found = { ...OPTIONS, ...given };
+  const found = withOptions(given, OPTIONS, "a crytures matchup");
   if ( found.distance < 1 ) throw new RuleError(BAD_INPUT, "distance must be at least 1 (the target's own space)");
   return found;
 }

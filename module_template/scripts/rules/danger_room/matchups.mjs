@@ -12,7 +12,7 @@ import { cardInput, combatant, rulesConfig } from "./content.mjs";
 import { DOWN } from "./odds.mjs";
 import { turnSpeedOf } from "./order.mjs";
 import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { sortedKeys } from "../inputs.mjs";
+import { sortedKeys, withOptions } from "../inputs.mjs";
 
 /** The content kinds a matchup's item may be (a power is a card of kind `power`). */
 export const ATTACKS = Object.freeze(["card", "weapon"]);
@@ -88,11 +88,7 @@ export function holder(library, item) {
  * @returns {Record<string, any>}
  */
 function optionsOf(given) {
-  const unknown = sortedKeys(Object.keys(given)).filter(key => !Object.hasOwn(OPTIONS, key));
-  if ( unknown.length ) {
-    throw new RuleError(BAD_INPUT, `${unknown[0]} is not an option of a danger_room matchup (options: ${Object.keys(OPTIONS).join(", ")})`);
-  }
-  return { ...OPTIONS, ...given };
+  return withOptions(given, OPTIONS, "a danger_room matchup");
 }
 
 /**

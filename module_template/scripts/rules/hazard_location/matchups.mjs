@@ -10,7 +10,7 @@
 import { cover as coverOf, engineConfig, engineContent, libraryCharacter } from "./shipped.mjs";
 import { initiativeOdds } from "./odds.mjs";
 import { BAD_INPUT, RuleError } from "../errors.mjs";
-import { sortedKeys } from "../inputs.mjs";
+import { sortedKeys, withOptions } from "../inputs.mjs";
 
 /** The content kinds a matchup's item may be. */
 export const ATTACKS = Object.freeze(["weapon"]);
@@ -62,11 +62,7 @@ export function holder(library, item) {
  * @returns {Record<string, any>}
  */
 function optionsOf(given) {
-  const unknown = sortedKeys(Object.keys(given)).filter(key => !Object.hasOwn(OPTIONS, key));
-  if ( unknown.length ) {
-    throw new RuleError(BAD_INPUT, `${unknown[0]} is not an option of a hazard_location matchup (options: ${Object.keys(OPTIONS).join(", ")})`);
-  }
-  const options = { ...OPTIONS, ...given };
+  const options = withOptions(given, OPTIONS, "a hazard_location matchup");
   if ( !DEFENCES.includes(options.defence) ) throw new RuleError(BAD_INPUT, `defence must be one of ${DEFENCES.join(", ")}`);
   return options;
 }
