@@ -109,6 +109,12 @@ def context_for(module: BuiltModule, pack: str, macro: Doc) -> MacroContext:
     return MacroContext(module, pack, macro, method, tuple(json.loads(f"[{args}]")))
 
 
+def macro_calling(module: BuiltModule, method: str) -> MacroContext:
+    """The context of the module's first shipped macro that calls `method`."""
+    contexts = (context_for(module, pack, doc) for pack, doc in module.documents("Macro"))
+    return next(ctx for ctx in contexts if ctx.method == method)
+
+
 def foundry_format(template: str, **data: object) -> str:
     """`game.i18n.format`: each `{key}` replaced once by `String(data[key])`."""
     return re.sub(r"{[^}]+}", lambda m: _js_string(data[m.group()[1:-1]]), template)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
-from macro_kinds import KINDS, STAGE, context_for, observed
+from macro_kinds import KINDS, STAGE, macro_calling, observed
 
 from danger_room.world import MODULE
 
@@ -20,9 +20,8 @@ def test_the_end_of_turn_card_says_what_ended_and_what_comes_next(
     blocked_requests: list[str],
 ) -> None:
     module = next(m for m in shipped_modules if m.id == MODULE)
-    pack, macro = next((p, m) for p, m in module.documents("Macro")
-                       if context_for(module, p, m).method == "danger_room.endTurn")
-    ctx, kind = context_for(module, pack, macro), KINDS["danger_room.endTurn"]
+    ctx = macro_calling(module, "danger_room.endTurn")
+    pack, macro, kind = ctx.pack, ctx.macro, KINDS[ctx.method]
     page = open_page(module, generation)
     cases = kind.cases(ctx)
     assert len(cases) == len(WORDS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from browser_page import GENERATIONS, BuiltModule, OpenPage
-from macro_kinds import KINDS, context_for, observed
+from macro_kinds import KINDS, macro_calling, observed
 
 from sdm_pool.world import MODULE_ID
 
@@ -19,9 +19,8 @@ def test_the_stabilise_card_says_whether_it_worked(
     blocked_requests: list[str],
 ) -> None:
     module = next(m for m in shipped_modules if m.id == MODULE_ID)
-    pack, macro = next((p, m) for p, m in module.documents("Macro")
-                       if context_for(module, p, m).method == "sdm_pool.stabilize")
-    ctx, kind = context_for(module, pack, macro), KINDS["sdm_pool.stabilize"]
+    ctx = macro_calling(module, "sdm_pool.stabilize")
+    pack, macro, kind = ctx.pack, ctx.macro, KINDS[ctx.method]
     page = open_page(module, generation)
     for case, words in zip(kind.cases(ctx), WORDS, strict=False):
         run = page.run_macro(pack, macro["_id"], case.queue, case.actor, case.scene, [])
