@@ -15,3 +15,13 @@ const ENTITIES = Object.freeze({ "&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "
 export function escapeHtml(text) {
   return String(text).replace(/[&<>"']/g, (c) => ENTITIES[c]);
 }
+
+/**
+ * Escape what is significant in element content (`&`, `<`, `>`), leaving quotes as typed: for
+ * text that is also shown as given elsewhere (a notification is logged to the console too).
+ * @param {unknown} text
+ * @returns {string}
+ */
+export function escapeText(text) {
+  return String(text).replace(/[&<>]/g, (c) => ENTITIES[c]);
+}

@@ -11,17 +11,7 @@
  * @module foundry/notices
  */
 
-/** @type {Readonly<Record<string, string>>} */
-const ENTITIES = Object.freeze({ "&": "&amp;", "<": "&lt;", ">": "&gt;" });
-
-/**
- * `text` as HTML element content that reads as typed.
- * @param {unknown} text
- * @returns {string}
- */
-function escapeText(text) {
-  return String(text).replace(/[&<>]/g, (c) => ENTITIES[c]);
-}
+import { escapeText } from "./html.mjs";
 
 /**
  * An info notification of plain `text`.
