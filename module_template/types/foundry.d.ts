@@ -923,7 +923,16 @@ declare namespace foundry.applications {
      */
     class DialogV2 extends ApplicationV2 {
       static prompt(config?: {
+        /**
+         * ApplicationConfiguration#classes, "An array of CSS classes to apply to the
+         * Application", added to the window's element beside `application` and `dialog`.
+         * v12 https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationConfiguration.html
+         * v13 https://foundryvtt.com/api/interfaces/foundry.applications.types.ApplicationConfiguration.html
+         */
+        classes?: string[];
         window?: ApplicationWindowConfiguration;
+        /** ApplicationConfiguration#position: the window's width in px (v13 `prompt`: 400 by default). */
+        position?: { width?: number };
         content?: string;
         ok?: DialogV2Button;
         rejectClose?: boolean;
@@ -935,7 +944,11 @@ declare namespace foundry.applications {
        * closing the dialog resolves with null.
        */
       static wait(config?: {
+        /** ApplicationConfiguration#classes, as `prompt`'s. */
+        classes?: string[];
         window?: ApplicationWindowConfiguration;
+        /** ApplicationConfiguration#position, as `prompt`'s (no default width: the content's). */
+        position?: { width?: number };
         content?: string;
         buttons?: DialogV2Button[];
         rejectClose?: boolean;

@@ -7,7 +7,8 @@ in a chat log cleaned of the card before, checked against the Python engine and 
 `<out>/<ruleset>-chat-card-<look>.png` (and each of the ruleset's extra shots), the card as
 posted: its details (dice and trace) collapsed; and once more in v13 dark with them opened
 (`…-v13-dark-expanded.png`). Only the module's own stylesheet styles it
-(`harness/frame.css` draws the sidebar around it, nothing inside).
+(`harness/frame.css` draws the sidebar around it, nothing inside). Every dialog the module can
+open is shot in each look too, named after the dialog (`dialog_shots.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from typing import Any
 
 from browser_launch import HarnessServer
 from browser_page import REPO, BuiltModule, Doc, HarnessPage
+from dialog_names import dialog_names
+from dialog_shots import START, DialogShooter, dialog_files
 from macro_kinds import KINDS, STAGE, Case, MacroContext, context_for, observed, ruleset_kinds
 from playwright.sync_api import BrowserContext
 from shots import LOOKS, save_png
@@ -31,14 +34,8 @@ EXPANDED_LOOK = LOOKS[2]
 EXPANDED = "expanded"
 OPEN_DETAILS = """() => document.querySelectorAll("details.rulepack-details")
     .forEach((d) => { d.open = true; })"""
-#: Run a macro without waiting for it (its dialogs are held open for their screenshots).
-START = "args => { window.__shotRun = harness.runMacro(args); return true; }"
 EXPOSE_ANSWERS = """() => import('/harness/foundry/dialogs.mjs')
     .then(({scriptedAnswers}) => { window.__answers = scriptedAnswers; })"""
-#: A dialog is open and held with `left` answers still to give.
-HELD = """(left) => window.__answers.queue.length === left
-    && document.querySelector('#dialogs dialog') !== null"""
-PROCEED = "() => window.__answers.proceed()"
 #: Forget every message (as deleting them does) and close every dialog and sheet; how many
 #: messages the log still shows.
 CLEAN = """() => {
@@ -93,7 +90,7 @@ def facts(ctx: MacroContext) -> tuple[int, bool]:
 @dataclass(frozen=True)
 class CardShot:
     """One card a module is shown by: its macro, the file name part, and how many dialogs its
-    showcase case answers (each is shot too, as it stands open)."""
+    showcase case answers (each is held open, and shot if it is the first of its name)."""
 
     ctx: MacroContext
     kind: str
@@ -109,10 +106,8 @@ class CardShot:
         return facts(self.ctx)[1]
 
     def names(self, look: str) -> list[str]:
-        """The files of this card in `look`: its dialogs, in order, then the card."""
-        stem = f"{self.ctx.module.ruleset}-{self.kind}"
-        return [*(f"{stem}-dialog{i}-{look}.png" for i in range(1, self.dialogs + 1)),
-                *([f"{stem}-{look}.png"] if self.posts else [])]
+        """The file of this card in `look` (none for a kind that posts nothing)."""
+        return [f"{self.ctx.module.ruleset}-{self.kind}-{look}.png"] if self.posts else []
 
     def expanded(self) -> list[str]:
         """The card's file with its details opened (in `EXPANDED_LOOK`)."""
@@ -138,18 +133,24 @@ def shots_of(module: BuiltModule) -> list[CardShot]:
 
 
 def shot_names(module: BuiltModule) -> list[str]:
-    """The file names `take_screenshots` writes for `module`."""
+    """The file names `take_screenshots` writes for `module`: its cards', then one per dialog
+    its scripts can open (`dialog_names`) and look."""
     names = []
     for shot in shots_of(module):
         for look, _, _ in LOOKS:
             names += shot.names(look)
         names += shot.expanded()
+    if names:
+        for look, _, _ in LOOKS:
+            names += dialog_files(module, dialog_names(module), look)
     return names
 
 
-def run_showcase(page: HarnessPage, shot: CardShot, out: Path, look: str) -> list[Path]:
-    """Run the shot's showcase case with each dialog held open while it is shot, check the run
-    against the Python engine (and that the log shows only its messages), and shoot the card."""
+def run_showcase(shooter: DialogShooter, shot: CardShot) -> list[Path]:
+    """Run the shot's showcase case with each dialog held open (and shot, the first of its
+    name), check the run against the Python engine (and that the log shows only its messages),
+    and shoot the card."""
+    page, out, look = shooter.page, shooter.out, shooter.look
     ctx, case = shot.ctx, showcase(shot.ctx)
     if case.stage is not None:
         page.evaluate(STAGE, case.stage)
@@ -157,23 +158,17 @@ def run_showcase(page: HarnessPage, shot: CardShot, out: Path, look: str) -> lis
     page.evaluate(START, {"pack": ctx.pack, "id": ctx.macro["_id"], "dice": case.queue,
                           "actor": case.actor, "scene": case.scene,
                           "answers": [{**answer, "hold": True} for answer in case.answers]})
-    files = [out / name for name in shot.names(look)]
-    dialogs, card = files[:shot.dialogs], files[shot.dialogs:]
-    for shown, path in enumerate(dialogs, start=1):
-        page.page.wait_for_function(HELD, arg=len(dialogs) - shown)
-        page.evaluate("() => harness.settle()")
-        save_png(page.page.locator("#dialogs dialog"), path)
-        page.evaluate(PROCEED)
+    files = shooter.hold_each(shot.dialogs)
     run: dict[str, Any] = page.evaluate("() => window.__shotRun")
     run["problems"] = page.take_problems()
     if run["error"] or run["problems"] or observed(run) != KINDS[ctx.method].expect(ctx, case):
         raise RuntimeError(f"{ctx.macro['name']} {case.label}: the card is wrong: {run}")
     shown = page.evaluate("() => document.querySelectorAll('#chat-log [data-message-id]').length")
-    if shown != len(run["messages"]) or len(run["dialogs"]) != len(dialogs):
+    if shown != len(run["messages"]) or len(run["dialogs"]) != shot.dialogs:
         raise RuntimeError(f"{ctx.macro['name']}: the log shows {shown} messages and "
                            f"{len(run['dialogs'])} dialogs were shown, not this run's")
-    for path in card:
-        save_png(page.page.locator("#sidebar"), path)
+    for name in shot.names(look):
+        files.append(save_png(page.page.locator("#sidebar"), out / name))
     return files
 
 
@@ -190,7 +185,8 @@ def take_screenshots(
 ) -> list[Path]:
     """Every `shot_names` file of every module with a macro that posts a card: one page per
     module and look, each card shot in a chat log cleaned of the one before; in the expanded
-    look's page the card is shot again with its details opened."""
+    look's page the card is shot again with its details opened. The first card's fixture window
+    is shot, then each dialog no showcase opened, by its ruleset's case (`dialog_shots.py`)."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for module in modules:
@@ -198,14 +194,21 @@ def take_screenshots(
         for look, generation, theme in LOOKS if shots else ():
             page = HarnessPage.open(context, server, module, generation, theme=theme)
             page.evaluate(EXPOSE_ANSWERS)
+            shooter = DialogShooter(page, module, look, out, set())
             try:
                 for shot in shots:
                     clean_chat(page)
-                    written += run_showcase(page, shot, out, look)
+                    written += run_showcase(shooter, shot)
                     expand = (look, generation, theme) == EXPANDED_LOOK
                     for name in shot.expanded() if expand else ():
                         page.evaluate(OPEN_DETAILS)
                         written.append(save_png(page.page.locator("#sidebar"), out / name))
+                    if shot.posts:
+                        written += shooter.fixture()
+                for name in dialog_names(module):
+                    if name not in shooter.shot:
+                        clean_chat(page)
+                        written += shooter.reach(name)
             finally:
                 page.page.close()
     return written

@@ -1,8 +1,8 @@
 """docs/screenshots/odds/ holds the roll dialogs with live odds that the odds tests write, in
 v12 and v13 (issue 16's acceptance): the Hazard Dice, SDM and fate_wounds attack windows, the
-Hazard Called Shot window, the Crytures power window and the Danger Room cardless save form as
-the GM sees them and as a player sees them in each disclosure mode; the fate_wounds defence
-window and the Danger Room BOOST and contest forms as the GM sees them."""
+Hazard Called Shot window, the Crytures power window, the fate_wounds defence window (on the
+defender's player's client: fate_wounds/test_defence_shots.py) and the Danger Room BOOST, save
+and contest forms, as the GM sees them and as a player sees them in each disclosure mode."""
 
 from __future__ import annotations
 
@@ -24,7 +24,10 @@ def test_docs_have_every_odds_screenshot() -> None:
                  for g in GENERATIONS]
     expected += [f"danger_room-odds-{form}-gm-exact-v{g}.png" for form in ("save", "contest")
                  for g in GENERATIONS]
-    expected += [f"danger_room-odds-save-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]
+    expected += [f"danger_room-odds-{form}player-{m}-v{g}.png" for form in ("", "save-", "contest-")
+                 for m in MODES for g in GENERATIONS]
+    expected += [f"fate_wounds-odds-defence-player-{m}-v{g}.png" for m in MODES
+                 for g in GENERATIONS]
     for ruleset in ("sdm_pool", "fate_wounds"):
         expected += [f"{ruleset}-odds-gm-exact-v{g}.png" for g in GENERATIONS]
         expected += [f"{ruleset}-odds-player-{m}-v{g}.png" for m in MODES for g in GENERATIONS]

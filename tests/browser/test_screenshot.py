@@ -1,6 +1,7 @@
 """The screenshot script keeps working, every card fits the chat log, and docs/ has every card
-kind (each macro kind of every ruleset) and the dialogs its macro opens in every look (v12, v13
-light and dark), written by the test itself."""
+kind (each macro kind of every ruleset) and every dialog the module can open (each name its
+shipped scripts give a window: dialog_names.py) in every look (v12, v13 light and dark), written
+by the test itself."""
 
 from __future__ import annotations
 
@@ -10,10 +11,12 @@ from pathlib import Path
 
 from browser_launch import HarnessServer
 from browser_page import BuiltModule
+from dialog_names import dialog_names
+from dialog_shots import dialog_files, elsewhere
 from macro_kinds import context_for
 from playwright.sync_api import BrowserContext
 from screenshot import EXPANDED, card_macros, shot_names, shots_of, take_screenshots
-from shots import DEFAULT_OUT
+from shots import DEFAULT_OUT, LOOKS
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -29,7 +32,7 @@ def png_size(path: Path) -> tuple[int, int]:
 #: The tallest a card may be, in screenshot pixels: 900 at the sidebar's 600 px (300 CSS px at
 #: device scale 2), with its details (dice and trace) collapsed as posted (issue 14).
 TALLEST = 900
-DIALOG = re.compile(r"-dialog\d+-")
+DIALOG = re.compile(r"-dialog-")
 FRAME = Path(__file__).resolve().parent / "harness" / "frame.css"
 
 
@@ -37,21 +40,29 @@ def expected_names(modules: list[BuiltModule]) -> list[str]:
     return sorted(name for m in modules for name in shot_names(m))
 
 
+def shot_by_others(module: BuiltModule) -> set[str]:
+    """The files of the dialogs another test shoots (`dialog_shots.ShotElsewhere`)."""
+    names = elsewhere(module, dialog_names(module))
+    return {name for look, _, _ in LOOKS for name in dialog_files(module, names, look)}
+
+
 def test_every_card_fits_the_chat_log_in_every_look(
     shipped_modules: list[BuiltModule], browser_context: BrowserContext,
     harness_server: HarnessServer,
 ) -> None:
-    """Every card kind and the dialogs its macro opens, shot into docs/screenshots/ (a file
-    showing the same picture is left as it is: `shots.save_png`)."""
+    """Every card kind and every dialog, shot into docs/screenshots/ (a file showing the same
+    picture is left as it is: `shots.save_png`)."""
     paths = take_screenshots(browser_context, harness_server, shipped_modules, DEFAULT_OUT)
-    assert sorted(p.name for p in paths) == expected_names(shipped_modules) != []
+    others = set().union(*(shot_by_others(m) for m in shipped_modules))
+    written = sorted(p.name for p in paths)
+    assert written == [n for n in expected_names(shipped_modules) if n not in others] != []
     for path in paths:
         width, height = png_size(path)
         if DIALOG.search(path.name):
-            # A dialog window at device scale 2, as wide as its content (as Foundry sizes a
-            # `DialogV2.wait` window: harness/foundry/dialogs.mjs `applyWidth`): a title, a
-            # field and a button at least, not an empty frame.
-            assert width >= 200 and height >= 200, (path.name, width, height)
+            # A dialog window at device scale 2, as wide as the module asks (`DIALOG_WIDTH`,
+            # forms.mjs, 400 px; harness/foundry/dialogs.mjs `applyWidth` sizes it as Foundry
+            # does): a title, a field and a button at least, not an empty frame.
+            assert width == 800 and height >= 150, (path.name, width, height)
             continue
         # The 300 px chat sidebar at device scale 2, holding one card (not an empty log); only a
         # card whose details a reader opened may be taller.
@@ -66,8 +77,20 @@ def test_every_macro_kind_has_its_card_shot(shipped_modules: list[BuiltModule]) 
         called = {context_for(module, pack, m).method for pack, m in card_macros(module)}
         assert called and {shot.ctx.method for shot in shots_of(module)} == called, module.id
         assert len({shot.kind for shot in shots_of(module)}) == len(shots_of(module)), module.id
-        # Each kind shows something: its card, or (a secret pick) the dialog it opens.
-        assert all(shot.names("v12") for shot in shots_of(module)), module.id
+        # Each kind shows something: its card, or (a secret pick) the dialog it opens (shot
+        # under the dialog's name).
+        assert all(shot.posts or shot.dialogs for shot in shots_of(module)), module.id
+
+
+def test_every_dialog_has_its_shot_in_every_look(shipped_modules: list[BuiltModule]) -> None:
+    """The dialogs are discovered from the shipped scripts: each name has a file per look among
+    the names the test writes, so a new window cannot be left out of docs/screenshots/."""
+    for module in shipped_modules:
+        names = dialog_names(module)
+        assert names, module.id
+        for look, _, _ in LOOKS:
+            files = dialog_files(module, names, look)
+            assert len(set(files)) == len(names) and set(files) <= set(shot_names(module))
 
 
 def test_the_page_frame_styles_nothing_inside_a_message() -> None:

@@ -7,6 +7,7 @@
 
 import { MODULE_ID } from "../config.mjs";
 import { readCard } from "./card-state.mjs";
+import { DIALOG_WIDTH } from "./forms.mjs";
 import { escapeHtml } from "./html.mjs";
 import { toYaml } from "./yaml.mjs";
 import * as notices from "./notices.mjs";
@@ -80,6 +81,7 @@ export async function copyFixture(message) {
     notices.info(game.i18n.localize("RULEPACK.Card.FixtureCopied"));
   } catch {
     foundry.applications.api.DialogV2.prompt({
+      classes: ["rulepack-dialog-card-fixture"], position: { width: DIALOG_WIDTH },
       window: { title: game.i18n.localize("RULEPACK.Card.FixtureTitle") },
       content: `<textarea class="rulepack-fixture" readonly rows="16">${escapeHtml(text)}</textarea>`,
       rejectClose: false

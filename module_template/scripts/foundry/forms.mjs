@@ -9,6 +9,13 @@
  */
 
 /**
+ * The width of every module window, in px (`position.width`): Foundry sizes a `DialogV2.wait`
+ * window to its content when none is given, which leaves a one-select form a narrow column of
+ * wrapped words; v13's `prompt` asks for 400 px too.
+ */
+export const DIALOG_WIDTH = 400;
+
+/**
  * A form's values by field name (a checkbox only when checked).
  * @param {HTMLFormElement|null} form
  * @returns {Record<string, string[]>}
@@ -23,6 +30,8 @@ export function formValues(form) {
 
 /**
  * Show a form with one button; its values, or null when it is closed.
+ * @param {string} name  the window's class, `rulepack-dialog-<ruleset>-<name>`: what the
+ *   screenshot test finds each dialog by (tests/browser/dialog_names.py)
  * @param {string} title  localised
  * @param {string} content
  * @param {string} label  the button's, localised
@@ -30,8 +39,9 @@ export function formValues(form) {
  *   the dialog's render callback, when given (a window's live odds)
  * @returns {Promise<Record<string, string[]>|null>}
  */
-export async function askForm(title, content, label, render) {
+export async function askForm(name, title, content, label, render) {
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: [name], position: { width: DIALOG_WIDTH },
     window: { title },
     content,
     render,

@@ -312,5 +312,6 @@ KINDS: dict[str, MacroKind] = {
 
 #: The macro whose card the screenshot test shows for this ruleset.
 SHOWCASE = "Danger Room: Take a blow"
-#: More cards worth a screenshot: (macro name, file name suffix).
-EXTRA_SHOTS = (("Danger Room: Scrap Storm", "area-card"),)
+#: More cards worth a screenshot: (macro name, file name suffix): an area action's one card of
+#: several targets, and a card played on one target (Amaranth: the target saves for half).
+EXTRA_SHOTS = (("Danger Room: Scrap Storm", "area-card"), ("Danger Room: Amaranth", "play-card"))

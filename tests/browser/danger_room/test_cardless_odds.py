@@ -119,16 +119,26 @@ def test_the_contest_form_shows_the_python_engines_odds_live(
     assert [line["key"] for line in first] == ["hit", "miss"]
 
 
+#: The form a player reads (the turn that opens it), by its name in the screenshots.
+PLAYER_FORMS = {
+    "save": ("x-23", "Save without a card", (), ({"action": "ok", "fields": SAVE},), ()),
+    "contest": ("x-23", "Contest", ("hand-operative",), ({"action": "ok", "fields": CONTEST},), ()),
+}
+#: A field each form has, shown once it is drawn.
+FIELD = {"save": "against", "contest": "defender"}
+
+
 @pytest.mark.parametrize("generation", GENERATIONS)
 @pytest.mark.parametrize("mode", ["exact", "label", "hidden"])
+@pytest.mark.parametrize("form", sorted(PLAYER_FORMS))
 def test_a_player_sees_what_the_setting_says(
-    module: BuiltModule, open_page: OpenPage, generation: int, mode: str
+    module: BuiltModule, open_page: OpenPage, generation: int, mode: str, form: str
 ) -> None:
-    """The save form as a player sees it, against the GM's exact lines of the same form (those
-    are the Python engine's: the test above)."""
+    """The save and contest forms as a player sees them, against the GM's exact lines of the
+    same form (those are the Python engine's: the tests above)."""
     page = open_page(module, generation)
     fight = Fight(module, page)
-    turn = ("x-23", "Save without a card", (), ({"action": "ok", "fields": SAVE},), ())
+    turn = PLAYER_FORMS[form]
     with held(page, fight.args(turn, []), [], close=True):
         page.page.wait_for_selector(f"{PANEL} li")
         gm_lines = figures(read(page))
@@ -136,10 +146,10 @@ def test_a_player_sees_what_the_setting_says(
     set_mode(page, MODULE, mode)
     try:
         with as_player(page), held(page, fight.args(turn, []), [], close=True):
-            page.page.wait_for_selector(f"{DIALOG} input[name=against]")
+            page.page.wait_for_selector(f"{DIALOG} [name={FIELD[form]}]")
             shown = read(page)
             text = page.page.locator(DIALOG).inner_text()
-            shoot(page, f"danger_room-odds-save-player-{mode}-v{generation}.png")
+            shoot(page, f"danger_room-odds-{form}-player-{mode}-v{generation}.png")
         finish(page)
     finally:
         set_mode(page, MODULE, "label")

@@ -151,14 +151,10 @@ def test_the_boost_form_shows_the_python_engines_odds_live(
                                               else ["damage", "down"])
 
 
-@pytest.mark.parametrize("mode", ["label", "hidden"])
-def test_a_player_sees_what_the_setting_says(
-    module: BuiltModule, open_page: OpenPage, mode: str
-) -> None:
-    picks, roll_off, turns, attack = CASES["amaranth"]
-    page = open_page(module, 13)
-    fight = Fight(module, page, {"hellfire": PLAYER["_id"]})
-    fight.ready(picks, roll_off, turns)
+def player_form(fight: Fight, attack: Turn, mode: str, shot: str) -> tuple[list[Any], str]:
+    """The BOOST form's panel and text as the player sees it in `mode`, shot as `shot`; the
+    form is closed, which cancels the play (nothing played: the fight is as before)."""
+    page = fight.page
     page.evaluate("([m, v]) => game.settings.set(m, 'oddsDisclosure', v)", [MODULE, mode])
     page.evaluate("""p => { window.__gm = game.user;
         game.user = new User({...p, _active: true}); game.users.set(p._id, game.user); }""", PLAYER)
@@ -169,6 +165,7 @@ def test_a_player_sees_what_the_setting_says(
         page.page.wait_for_selector("#dialogs dialog", state="attached")
         shown = page.evaluate(READ)
         text = page.page.locator("#dialogs dialog").inner_text()
+        shoot(page, shot)
         page.evaluate(PROCEED)
         run = page.evaluate("() => window.__oddsRun")
         # Closing the form cancels the play, as the user sees it: a notification, nothing played.
@@ -177,8 +174,26 @@ def test_a_player_sees_what_the_setting_says(
     finally:
         page.evaluate("p => { game.users.delete(p._id); game.user = window.__gm; }", PLAYER)
         page.evaluate("([m]) => game.settings.set(m, 'oddsDisclosure', 'label')", [MODULE])
-    if mode == "hidden":
-        assert shown == [] and "Odds" not in text
-    else:
-        assert [s["key"] for s in shown] == ["down", "saved"]
-        assert all(s["num"] is None for s in shown)
+    return shown, text
+
+
+@pytest.mark.parametrize("generation", GENERATIONS)
+def test_a_player_sees_what_the_setting_says(
+    module: BuiltModule, open_page: OpenPage, generation: int
+) -> None:
+    """The player's BOOST form in each disclosure mode, on one fight made ready once (a closed
+    form plays nothing), shot into docs/screenshots/odds/."""
+    picks, roll_off, turns, attack = CASES["amaranth"]
+    fight = Fight(module, open_page(module, generation), {"hellfire": PLAYER["_id"]})
+    fight.ready(picks, roll_off, turns)
+    for mode in ("exact", "label", "hidden"):
+        shown, text = player_form(fight, attack, mode,
+                                  f"danger_room-odds-player-{mode}-v{generation}.png")
+        if mode == "hidden":
+            assert shown == [] and "Odds" not in text
+        elif mode == "exact":
+            assert [s["key"] for s in shown] == ["damage", "down", "saved"]
+            assert all(s["num"] is not None for s in shown)
+        else:
+            assert [s["key"] for s in shown] == ["down", "saved"]
+            assert all(s["num"] is None for s in shown)

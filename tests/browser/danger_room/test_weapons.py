@@ -15,8 +15,11 @@ from typing import Any
 import pytest
 from browser_launch import new_context, serving
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, build_modules
+from dialog_shots import START, DialogShooter
 from macro_kinds import observed
 from playwright.sync_api import BrowserContext
+from screenshot import EXPOSE_ANSWERS
+from shots import DEFAULT_OUT, LOOKS
 from table import STAGE
 
 from danger_room.flows import play_card
@@ -91,3 +94,30 @@ def test_a_weapon_change_is_the_fighters_card_for_the_turn(
               if any(t["id"] == "DR-G36" for t in m["shown"]["card"]["trace"])]
     assert page.evaluate(FIGHTER, "cbtHandA")["wielded"] == wield
     assert card["flags"][MODULE]["card"]["call"]["rule"] == "change_weapons"
+
+
+def test_the_weapon_change_form_is_shot_in_every_look(module: BuiltModule,
+                                                      page: HarnessPage) -> None:
+    """No shipped card opens the form (danger_room/dialogs.py): its screenshot in each look of
+    the page's generation (v13: dark, then light after a reload), as test_screenshot.py names
+    it."""
+    world = picked(on_turn(sample_world(module), "hand-operative"), "hand-operative", KEY,
+                   NONCE, None)
+    pack, ident = next((p, d["_id"]) for p, d in module.documents("Macro")
+                       if d["name"] == "Danger Room: Change Grip")
+    answers = [{"action": "ok", "fields": {"hand1": "katana", "hand2": ""}, "hold": True}]
+    generation = page.evaluate("() => game.release.generation")
+    for look, _, theme in (look for look in LOOKS if look[1] == generation):
+        if theme == "light":
+            page.page.reload()
+            page.boot(module, generation, theme=theme)
+        page.evaluate(STAGE, before(world))
+        page.evaluate(EXPOSE_ANSWERS)
+        page.page.bring_to_front()
+        page.evaluate(START, {"pack": pack, "id": ident, "dice": [], "actor": None,
+                              "scene": scene(world, "hand-operative", ()), "answers": answers})
+        shooter = DialogShooter(page, module, look, DEFAULT_OUT, set())
+        [path] = shooter.hold_each(1)
+        assert path.name == f"danger_room-dialog-wield-{look}.png"
+        run = page.evaluate("() => window.__shotRun")
+        assert run["error"] is None and page.take_problems() == []

@@ -232,7 +232,7 @@ export async function battleMontage() {
   const sides = await readOrWarn(readSides);
   if ( !sides ) return undefined;
   const { party, enemies } = sides;
-  const values = await askForm(game.i18n.localize("RULEPACK.Crytures.Montage.Title"), montageForm(party, enemies),
+  const values = await askForm("rulepack-dialog-crytures-montage", game.i18n.localize("RULEPACK.Crytures.Montage.Title"), montageForm(party, enemies),
     game.i18n.localize("RULEPACK.Crytures.Montage.Run"));
   if ( !values ) return undefined;
   const built = party.map((seat, i) => partyMember(seat, i, values, party));

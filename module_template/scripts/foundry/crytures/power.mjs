@@ -219,7 +219,7 @@ export async function usePower(powerKey, { user = controlledToken(), target = ta
     return refuse(game.i18n.format("RULEPACK.Crytures.LacksPower", { name: fight.user.name, power }));
   }
   const odds = powerOddsRender((answer) => powerInput(fight, answer), fight.target?.id ?? null);
-  const values = await askForm(game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
+  const values = await askForm("rulepack-dialog-crytures-power", game.i18n.localize("RULEPACK.Crytures.PowerTitle"), powerForm(fight.user, fight.target, chosen?.id),
     game.i18n.localize("RULEPACK.Crytures.Use"), odds);
   if ( !values ) return undefined;
   const built = powerInput(fight, values);

@@ -77,7 +77,7 @@ export async function aftermath() {
     const known = await moduleItems();
     const fight = readFight(combat, known);
     const title = game.i18n.format("RULEPACK.DangerRoom.Title.Aftermath", { round: combat.round });
-    const answer = await askForm(title, [{
+    const answer = await askForm("rulepack-dialog-danger_room-aftermath", title, [{
       name: "journal", label: game.i18n.localize("RULEPACK.DangerRoom.AlsoJournal"), value: "no",
       options: [{ value: "no", label: game.i18n.localize("RULEPACK.DangerRoom.No") },
         { value: "yes", label: game.i18n.localize("RULEPACK.DangerRoom.Yes") }]

@@ -92,7 +92,7 @@ async function boostsOf(play, attack) {
   const title = game.i18n.format("RULEPACK.DangerRoom.BoostTitle", { name: play.name, stamina: play.entry.record.stamina });
   const targets = play.targets;
   const render = targets.length ? hitOddsRender(play.fight, attack, targets, fields) : undefined;
-  const answer = await askForm(title, fields, render, targets.length);
+  const answer = await askForm("rulepack-dialog-danger_room-boost", title, fields, render, targets.length);
   if ( !answer ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.Cancelled"));
   return fields.map((f) => Number(answer[f.name]));
 }
@@ -183,7 +183,7 @@ async function wieldOf(play) {
   const fields = [1, 2].map((hand) => ({
     name: `hand${hand}`, label: game.i18n.format("RULEPACK.DangerRoom.Hand", { hand }), value: me.wielded[hand - 1] ?? "", options
   }));
-  const answer = await askForm(game.i18n.format("RULEPACK.DangerRoom.WieldTitle", { name: play.entry.combatant.name }), fields);
+  const answer = await askForm("rulepack-dialog-danger_room-wield", game.i18n.format("RULEPACK.DangerRoom.WieldTitle", { name: play.entry.combatant.name }), fields);
   if ( !answer ) throw new PlayError(game.i18n.localize("RULEPACK.DangerRoom.Cancelled"));
   return [...new Set(fields.map((f) => String(answer[f.name])).filter((v) => v !== ""))];
 }

@@ -78,7 +78,7 @@ export async function cardlessSave() {
       target: entry.record, save: String(answer.save), against: Number(answer.against),
       unreactable: answer.unreactable === "yes", boost: Number(answer.boost ?? 0)
     });
-    const answer = await askForm(game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), fields, saveOddsRender(fields, build));
+    const answer = await askForm("rulepack-dialog-danger_room-save", game.i18n.format("RULEPACK.DangerRoom.SaveTitle", { name }), fields, saveOddsRender(fields, build));
     if ( !answer ) return;
     const input = build(answer);
     await fightStep(fight, "save", input, {
@@ -114,7 +114,7 @@ export async function contest() {
       challenger: entry.record, challenger_attribute: String(answer.challenger), challenger_boost: Number(answer.challengerBoost ?? 0),
       defender: defender.record, defender_attribute: String(answer.defender), defender_boost: Number(answer.defenderBoost ?? 0)
     });
-    const answer = await askForm(title, fields, contestOddsRender(fields, build, names));
+    const answer = await askForm("rulepack-dialog-danger_room-contest", title, fields, contestOddsRender(fields, build, names));
     if ( !answer ) return;
     const input = build(answer);
     await fightStep(fight, "contest", input, {
@@ -138,7 +138,7 @@ export async function takeBlow() {
     const { fight, entry } = await selectedFighter();
     const name = entry.combatant.name;
     const title = game.i18n.format("RULEPACK.DangerRoom.BlowTitle", { name });
-    const answer = await askForm(title, [
+    const answer = await askForm("rulepack-dialog-danger_room-blow", title, [
       { name: "lost", label: game.i18n.localize("RULEPACK.DangerRoom.HealthLost"), value: 0, min: 0, max: 100000 }
     ]);
     if ( !answer ) return;

@@ -51,7 +51,7 @@ export async function pickCard(chosen) {
     if ( !options.length ) throw new PlayError(game.i18n.format("RULEPACK.DangerRoom.NoCards", { name: combatant.name }));
     const title = game.i18n.format("RULEPACK.DangerRoom.PickTitle", { name: combatant.name, round: combat.round });
     const label = game.i18n.localize("RULEPACK.DangerRoom.Card");
-    const answer = await askForm(title, [{ name: "card", label, value: options[0].value, options }]);
+    const answer = await askForm("rulepack-dialog-danger_room-pick", title, [{ name: "card", label, value: options[0].value, options }]);
     if ( !answer ) return undefined;
     const card = String(answer.card);
     fighterCard(actor, card, items);
@@ -222,7 +222,7 @@ export async function setVisibility() {
     const options = Object.keys(fightConfig().visibility_levels).map((level) => ({ value: level, label: names[level]?.name ?? level }));
     const current = combat.getFlag(MODULE_ID, "fight")?.visibility ?? "clear";
     const title = game.i18n.localize("RULEPACK.DangerRoom.VisibilityTitle");
-    const answer = await askForm(title, [{ name: "visibility", label: title, value: current, options }]);
+    const answer = await askForm("rulepack-dialog-danger_room-visibility", title, [{ name: "visibility", label: title, value: current, options }]);
     if ( !answer ) return undefined;
     const level = String(answer.visibility);
     await combat.update({ [`flags.${MODULE_ID}.fight.visibility`]: level });

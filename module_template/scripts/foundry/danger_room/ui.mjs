@@ -5,6 +5,7 @@
  */
 
 import { activeGm } from "../gm-requests.mjs";
+import { DIALOG_WIDTH } from "../forms.mjs";
 import { escapeHtml } from "../html.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 import { PlayError } from "./errors.mjs";
@@ -137,6 +138,8 @@ export function answerOf(form, field) {
  * `report`): the button's callback catches it and hands it back, because Foundry neither rejects
  * the dialog's promise nor shows anything when a callback throws (the dialog just stays open,
  * with an "Uncaught (in promise)" in the console).
+ * @param {string} name    the window's class, `rulepack-dialog-danger_room-<name>`: what the
+ *   screenshot test finds each dialog by (tests/browser/dialog_names.py)
  * @param {string} title   plain text
  * @param {FormField[]} fields
  * @param {(event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void} [render]
@@ -144,8 +147,9 @@ export function answerOf(form, field) {
  * @param {number} [panels=1]  how many odds panels it fills (one per fighter a card lands on)
  * @returns {Promise<Record<string, string|number>|null>}
  */
-export async function askForm(title, fields, render, panels = 1) {
+export async function askForm(name, title, fields, render, panels = 1) {
   const answers = await foundry.applications.api.DialogV2.wait({
+    classes: [name], position: { width: DIALOG_WIDTH },
     window: { title },
     content: fields.map(fieldHtml).join("") + (render ? oddsSlot(panels) : ""),
     render,

@@ -7,6 +7,7 @@
  * @module foundry/fate_wounds/act
  */
 
+import { DIALOG_WIDTH } from "../forms.mjs";
 import { escapeHtml } from "../html.mjs";
 import { characterIds, readFighter } from "./actors.mjs";
 import { applyAndPost, missingGm } from "./changes.mjs";
@@ -41,6 +42,7 @@ function controlledToken() {
 async function askAction(name) {
   const i18n = game.i18n;
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-fate_wounds-action"], position: { width: DIALOG_WIDTH },
     window: { title: i18n.localize("RULEPACK.FateWounds.ActTitle") },
     content: `<div class="form-group"><label>${escapeHtml(i18n.format("RULEPACK.FateWounds.ActQuestion", { name }))}</label>`
       + `<div class="form-fields"><input type="text" name="action" value="" maxlength="200"></div></div>`,

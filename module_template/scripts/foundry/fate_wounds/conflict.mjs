@@ -9,6 +9,7 @@
  */
 
 import { MODULE_ID } from "../../config.mjs";
+import { DIALOG_WIDTH } from "../forms.mjs";
 import { escapeHtml } from "../html.mjs";
 import { characterIds, readFighter } from "./actors.mjs";
 import { applyAndPost, documentChanges } from "./changes.mjs";
@@ -58,6 +59,7 @@ async function askConflict() {
   const options = [["physical", i18n.localize("RULEPACK.FateWounds.Physical")], ["mental", i18n.localize("RULEPACK.FateWounds.Mental")]]
     .map(([value, label]) => `<option value="${value}">${escapeHtml(label)}</option>`).join("");
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-fate_wounds-conflict"], position: { width: DIALOG_WIDTH },
     window: { title: i18n.localize("RULEPACK.FateWounds.StartTitle") },
     content: `<div class="form-group"><label>${escapeHtml(i18n.localize("RULEPACK.FateWounds.ConflictKind"))}</label>`
       + `<div class="form-fields"><select name="conflict">${options}</select></div></div>`,

@@ -7,6 +7,7 @@
  * @module foundry/fate_wounds/windows
  */
 
+import { DIALOG_WIDTH } from "../forms.mjs";
 import { escapeHtml } from "../html.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 import { scaleLabel } from "../../rules/fate_wounds/ladder.mjs";
@@ -139,8 +140,9 @@ export async function declareWindow(spec, render) {
   const buttons = [{ action: "roll", label: spec.side === "attack" ? i18n.localize("RULEPACK.FateWounds.RollAttack") : i18n.localize("RULEPACK.FateWounds.Defend"), default: true, callback: answer("roll") }];
   if ( spec.side === "defence" ) buttons.push({ action: "none", label: i18n.localize("RULEPACK.FateWounds.NoDefence"), default: false, callback: answer("none") });
   const title = spec.side === "attack" ? i18n.localize("RULEPACK.FateWounds.AttackTitle") : i18n.localize("RULEPACK.FateWounds.DefenceTitle");
+  const name = spec.side === "attack" ? "rulepack-dialog-fate_wounds-attack" : "rulepack-dialog-fate_wounds-defence";
   const result = /** @type {{action: string, values: Record<string, string>}|null} */ (await foundry.applications.api.DialogV2.wait({
-    window: { title }, content: formHtml(spec) + (render ? oddsSlot() : ""), render, buttons, rejectClose: false
+    classes: [name], position: { width: DIALOG_WIDTH }, window: { title }, content: formHtml(spec) + (render ? oddsSlot() : ""), render, buttons, rejectClose: false
   }));
   if ( !result ) return undefined;
   return result.action === "none" ? null : declarationOf(result.values);

@@ -9,7 +9,7 @@
  */
 
 import { escapeHtml } from "../html.mjs";
-import { formValues } from "../forms.mjs";
+import { DIALOG_WIDTH, formValues } from "../forms.mjs";
 import { oddsSlot } from "../odds-view.mjs";
 
 /**
@@ -132,6 +132,7 @@ function button(action, label, isDefault = false) {
  */
 export async function attackWindow(spec, render) {
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-hazard_location-attack"], position: { width: DIALOG_WIDTH },
     window: { title: game.i18n.localize("RULEPACK.Hazard.AttackTitle") },
     content: attackWindowHtml(spec) + (render ? oddsSlot() : ""),
     render,
@@ -171,6 +172,7 @@ function locationItem(option, index) {
 export async function calledShotWindow(species, options, render) {
   const heading = game.i18n.format("RULEPACK.Hazard.CalledHeading", { species });
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-hazard_location-called-shot"], position: { width: DIALOG_WIDTH },
     window: { title: game.i18n.localize("RULEPACK.Hazard.CalledShot") },
     content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
       + `<ol class="rulepack-called-shot">${options.map(locationItem).join("")}</ol>`
@@ -192,6 +194,7 @@ export async function calledShotWindow(species, options, render) {
 export async function blastWindow(spec) {
   const targets = spec.targets.map((line) => `<li>${escapeHtml(line)}</li>`).join("");
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-hazard_location-blast"], position: { width: DIALOG_WIDTH },
     window: { title: game.i18n.localize("RULEPACK.Hazard.BlastTitle") },
     content: row(game.i18n.localize("RULEPACK.Hazard.Explosive"), `<select name="explosive">${optionsHtml(spec.explosives)}</select>`)
       + `<p class="rulepack-heading">${escapeHtml(game.i18n.localize("RULEPACK.Hazard.BlastTargets"))}</p>`
@@ -228,6 +231,7 @@ export async function defenceWindow(spec) {
   const defence = Object.keys(labels).map((id) => ({ id, label: labels[id] }));
   const heading = i18n.format("RULEPACK.Hazard.DefenceHeading", spec);
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-hazard_location-defence"], position: { width: DIALOG_WIDTH },
     window: { title: i18n.format("RULEPACK.Hazard.DefenceTitle", { target: spec.target }) },
     content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
       + row(i18n.localize("RULEPACK.Hazard.Defence"), `<select name="defence">${optionsHtml(defence)}</select>`),
@@ -248,6 +252,7 @@ export async function tableWindow(spec) {
   const i18n = game.i18n;
   const heading = i18n.format("RULEPACK.Hazard.TableHeading", { target: spec.target, species: spec.species });
   const answer = await foundry.applications.api.DialogV2.wait({
+    classes: ["rulepack-dialog-hazard_location-table"], position: { width: DIALOG_WIDTH },
     window: { title: i18n.localize("RULEPACK.Hazard.TableTitle") },
     content: `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
       + row(i18n.localize("RULEPACK.Hazard.Table"), `<select name="table">${optionsHtml(spec.tables)}</select>`),

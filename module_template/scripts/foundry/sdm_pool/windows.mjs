@@ -73,7 +73,7 @@ export function attackWindow(spec, render) {
     + checkbox("counter", i18n.localize("RULEPACK.Sdm.AsCounter"))
     + (spec.claimable ? checkbox("salvation", i18n.localize("RULEPACK.Sdm.SalvationClaimed")) : "")
     + (render ? oddsSlot() : "");
-  return askForm(i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"), render);
+  return askForm("rulepack-dialog-sdm_pool-attack", i18n.localize("RULEPACK.Sdm.AttackTitle"), content, i18n.localize("RULEPACK.Sdm.Attack"), render);
 }
 
 /**
@@ -85,7 +85,7 @@ export function attackWindow(spec, render) {
 export async function opportunityWindow(heading) {
   const radios = CHOICES.map((choice, i) => `<li><label><input type="radio" name="choice" value="${choice}"${i === 0 ? " checked" : ""}> `
     + `${escapeHtml(CHOICE_LABELS[choice]())}</label></li>`).join("");
-  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
+  const values = await askForm("rulepack-dialog-sdm_pool-opportunity", game.i18n.localize("RULEPACK.Sdm.OpportunityTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p><ul class="rulepack-opportunity">${radios}</ul>`,
     game.i18n.localize("RULEPACK.Sdm.Choose"));
   const choice = values?.choice?.[0] ?? "none";
@@ -104,7 +104,7 @@ export async function tieWindow(heading, tied) {
     const options = tied.map(({ id, label }, i) => `<option value="${escapeHtml(id)}"${i === place ? " selected" : ""}>${escapeHtml(label)}</option>`).join("");
     return row(game.i18n.format("RULEPACK.Sdm.TiePlace", { place: place + 1 }), `<select name="place${place}">${options}</select>`);
   }).join("");
-  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.TieTitle"),
+  const values = await askForm("rulepack-dialog-sdm_pool-tie", game.i18n.localize("RULEPACK.Sdm.TieTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>${places}`, game.i18n.localize("RULEPACK.Sdm.Order"));
   if ( !values ) return null;
   return tied.map((_, place) => values[`place${place}`]?.[0] ?? "");
@@ -117,7 +117,7 @@ export async function tieWindow(heading, tied) {
  * @returns {Promise<number|null>}
  */
 export async function healWindow(heading) {
-  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.HealTitle"),
+  const values = await askForm("rulepack-dialog-sdm_pool-heal", game.i18n.localize("RULEPACK.Sdm.HealTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + row(game.i18n.localize("RULEPACK.Sdm.HealAmount"), `<input type="text" name="amount" value="">`),
     game.i18n.localize("RULEPACK.Sdm.Heal"));
@@ -131,7 +131,7 @@ export async function healWindow(heading) {
  * @returns {Promise<boolean|null>}
  */
 export async function deathWindow(heading) {
-  const values = await askForm(game.i18n.localize("RULEPACK.Sdm.DeathTitle"),
+  const values = await askForm("rulepack-dialog-sdm_pool-death", game.i18n.localize("RULEPACK.Sdm.DeathTitle"),
     `<p class="rulepack-heading">${escapeHtml(heading)}</p>`
     + row(game.i18n.localize("RULEPACK.Sdm.Dead"), `<input type="checkbox" name="dead" value="1">`),
     game.i18n.localize("RULEPACK.Sdm.Decide"));

@@ -25,7 +25,7 @@
  * @module harness/foundry/applications
  */
 
-import { applyWidth, defaultRejectClose, waitDialog } from "./dialogs.mjs";
+import { applyClasses, applyWidth, defaultRejectClose, waitDialog } from "./dialogs.mjs";
 import { Document } from "./documents.mjs";
 import { renderTemplate } from "./templates.mjs";
 import { expandObject } from "./utils.mjs";
@@ -327,13 +327,13 @@ export class DialogV2 extends ApplicationV2 {
 
   /**
    * @param {{window?: {title?: string}, content?: string, ok?: {label?: string, callback?: Function},
-   *   rejectClose?: boolean, position?: {width?: number|string}}} [config]
+   *   rejectClose?: boolean, position?: {width?: number|string}, classes?: string[]}} [config]
    * @returns {Promise<unknown>}
    */
-  static prompt({ window: frame = {}, content = "", ok = {}, rejectClose = defaultRejectClose(), position = {} } = {}) {
+  static prompt({ window: frame = {}, content = "", ok = {}, rejectClose = defaultRejectClose(), position = {}, classes = [] } = {}) {
     const dialog = document.createElement("dialog");
     dialog.open = true;
-    dialog.className = "application dialog";
+    applyClasses(dialog, classes);
     // v13 merges `{position: {width: 400}}` under the config; v12 passes it as given (dialogs.mjs applyWidth).
     applyWidth(dialog, game.release.generation < 13 ? position : { width: 400, ...position });
     const title = dialog.appendChild(document.createElement("header"));

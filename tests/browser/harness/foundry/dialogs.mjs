@@ -107,11 +107,22 @@ export function applyWidth(dialog, position) {
   if (typeof width === "number") dialog.style.width = `${width}px`;
 }
 
+/**
+ * The window's classes as Foundry sets them: `application dialog` and the caller's `classes`
+ * (ApplicationConfiguration#classes, "An array of CSS classes to apply to the Application",
+ * merged with the class hierarchy's: https://foundryvtt.com/api/v12/interfaces/foundry.applications.types.ApplicationConfiguration.html).
+ * @param {HTMLElement} dialog
+ * @param {string[]} [classes]
+ */
+export function applyClasses(dialog, classes = []) {
+  dialog.className = ["application", "dialog", ...classes].join(" ");
+}
+
 /** The dialog element (a `<dialog>`, as Foundry's): title, a form with the content and one button per entry. */
-function build(frame, content, buttons) {
+function build(frame, content, buttons, classes) {
   const dialog = document.createElement("dialog");
   dialog.open = true;
-  dialog.className = "application dialog";
+  applyClasses(dialog, classes);
   const title = dialog.appendChild(document.createElement("header"));
   title.className = "window-title";
   title.textContent = game.i18n.localize(frame.title ?? "");
@@ -154,11 +165,11 @@ function callbackTarget(app, dialog) {
  * dialog open, so the next scripted answer is for the same dialog; with none left the run is
  * stuck (`scriptedAnswers.stuck` settles and `runMacro` reports it), as the user would be.
  * @param {{window?: {title?: string}, content?: string, buttons?: object[], rejectClose?: boolean,
- *   position?: {width?: number|string}}} [config]
+ *   position?: {width?: number|string}, classes?: string[]}} [config]
  * @param {object} [app]  the DialogV2 instance (v13's callback argument)
  */
-export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null, position = {} } = {}, app = null) {
-  const { dialog, form, title } = build(frame, content, buttons);
+export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null, position = {}, classes = [] } = {}, app = null) {
+  const { dialog, form, title } = build(frame, content, buttons, classes);
   applyWidth(dialog, position);
   if (app) app.element = dialog;
   // DialogV2WaitOptions#render, "A synchronous function to invoke whenever the dialog is
@@ -166,7 +177,7 @@ export async function waitDialog({ window: frame = {}, content = "", buttons = [
   // https://foundryvtt.com/api/v12/interfaces/foundry.DialogV2WaitOptions.html, v13
   // https://foundryvtt.com/api/interfaces/foundry.DialogV2WaitOptions.html).
   if (render instanceof Function) render(new Event("render"), callbackTarget(app, dialog));
-  const shown = { title, text: form.querySelector(".dialog-content").textContent, fields: describe(form) };
+  const shown = { title, classes: [...classes], text: form.querySelector(".dialog-content").textContent, fields: describe(form) };
   record.dialogs.push(shown);
   let failed = false;
   try {
