@@ -3,9 +3,9 @@ Dizzy", "fighting → On fumes", "in reach: yes", not "dizzy", "on_fumes" or "tr
 
 A raw key is a text value of an event that a ruleset's schemas declare as one of a closed set
 (a lower-case `enum` or `const` of its content, config or input shapes: a condition, a status,
-a shape, a range kind) and that its trace line shows as it is, a whole word; a true or false shows as the
-words lang gives them. Every event the golden fixtures expect is formatted as the chat card does
-(`test_traces.formatted`).
+a shape, a range kind) and that its trace line shows as it is, a whole word; a true or false
+shows as the words lang gives them. Every event the golden fixtures expect is formatted as the
+chat card does (`test_traces.formatted`).
 """
 
 from __future__ import annotations

@@ -87,7 +87,8 @@ def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None)
         "death": lambda: ("Dead" if e["dead"] else "Alive", {"name": name()}),
         "turn_start": lambda: ("Turn", {"name": name(), "actions": e["actions"],
                                         "minor_actions": e["minor_actions"]}),
-        "no_turn": lambda: ("NoTurn", {"name": name(), "reason": word(lang, "Reason", e["reason"])}),
+        "no_turn": lambda: ("NoTurn", {"name": name(),
+                                       "reason": word(lang, "Reason", e["reason"])}),
     }
     if kind not in lines:
         return None
