@@ -7,7 +7,8 @@ schemas. A ruleset may not redefine a shared key.
 Keys are flat and namespaced (`RULEPACK.*`, `TYPES.<Document>.<moduleId>.<subtype>`); Foundry
 expands dotted keys when it merges language files, so no key may also be the prefix of another:
 field labels therefore end in `.Label` (`RULEPACK.Field.cost.Label`,
-`RULEPACK.Field.cost.amount.Label`), which no snake_case field name can collide with.
+`RULEPACK.Field.cost.amount.Label`) and a text choice's label in `.Choice.<choice>`
+(`RULEPACK.Field.role.Choice.pc`), which no snake_case field name can collide with.
 """
 
 from __future__ import annotations
@@ -81,6 +82,40 @@ def field_label(name: str) -> str:
     return FIELD_LABELS.get(name) or name.replace("_", " ").capitalize()
 
 
+def choice_label_key(path: str, choice: str) -> str:
+    """The key of one text choice's label (`choiceLabelKey` in `scripts/foundry/sheets.mjs`):
+    the field's path without array or map steps (`keywords`, not `keywords.*`)."""
+    return f"RULEPACK.Field.{path}.Choice.{choice}"
+
+
+def choice_label(choice: str) -> str:
+    """A choice's English label from its key ("blind_fighting" -> "Blind fighting"); a ruleset's
+    strings word one better where the key reads badly ("pc" -> "Player character")."""
+    return choice.replace("_", " ").replace("-", " ").capitalize()
+
+
+def choice_labels(ruleset: Ruleset) -> dict[str, str]:
+    """A label for every text choice a sheet shows: in a select, or as an item of a list or map
+    (`fieldRows` in `scripts/foundry/sheets.mjs`). The fields inside the items of a list of
+    objects, and the options of a union, are shown as text: none."""
+    labels = {}
+    for schema in data_schemas(ruleset).values():
+        for path, choice in _text_choices(schema["fields"]):
+            labels[choice_label_key(path, choice)] = choice_label(choice)
+    return labels
+
+
+def _text_choices(fields: Mapping[str, FieldSpec], prefix: str = "") -> Iterator[tuple[str, str]]:
+    for name, spec in fields.items():
+        path = f"{prefix}{name}"
+        shown = spec["element"] if spec["type"] in ("array", "map") else spec
+        for choice in shown.get("choices", ()):
+            if isinstance(choice, str):
+                yield path, choice
+        if spec["type"] == "object":
+            yield from _text_choices(spec["fields"], f"{path}.")
+
+
 def field_labels(ruleset: Ruleset) -> dict[str, str]:
     """A label for every field the sheets label: each field and each field of an object field.
 
@@ -109,5 +144,6 @@ def language_strings(ruleset: Ruleset) -> dict[str, str]:
         label = kind_label(ruleset.schemas, kind)
         strings[f"TYPES.{document_name}.{ruleset.module_id}.{subtype}"] = label
     strings.update(field_labels(ruleset))
+    strings.update(choice_labels(ruleset))
     strings.update(ruleset_strings(ruleset.engine))
     return strings

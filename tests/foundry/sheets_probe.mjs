@@ -1,8 +1,9 @@
 /**
  * Render a built module's item and actor sheet templates with real Handlebars, on the context its
  * own `sheetData` computes, as Foundry's HandlebarsApplicationMixin does. Usage:
- *   node sheets_probe.mjs <module folder>   (stdin: {"docs": [{documentName, type, name, img, system, items?}]})
- * Prints a JSON list of the rendered HTML, one per document. `localize` reads the module's en.json.
+ *   node sheets_probe.mjs <module folder> [--rows]   (stdin: {"docs": [{documentName, type, name, img, system, items?}]})
+ * Prints a JSON list of the rendered HTML, one per document (with --rows, the rows `sheetData`
+ * gives the template instead). `localize` reads the module's en.json.
  */
 
 import { readFileSync } from "node:fs";
@@ -11,6 +12,7 @@ import path from "node:path";
 import Handlebars from "handlebars";
 
 const moduleDir = path.resolve(process.argv[2]);
+const rowsOnly = process.argv.includes("--rows");
 const strings = JSON.parse(readFileSync(path.join(moduleDir, "lang", "en.json"), "utf8"));
 const localize = (key) => strings[key] ?? key;
 globalThis.foundry = { applications: {}, utils: {} };
@@ -29,6 +31,10 @@ const { docs } = JSON.parse(readFileSync(0, "utf8"));
 const rendered = [];
 for ( const doc of docs ) {
   const data = await sheets.sheetData(doc, true);
+  if ( rowsOnly ) {
+    rendered.push(data.rows);
+    continue;
+  }
   if ( doc.documentName === "Actor" ) {
     const carried = (doc.items ?? []).map((i) => ({ name: i.name, type: localize(sheets.typeLabelKey("Item", i.type)) }));
     rendered.push(actorSheet({ rulepack: { ...data, carried } }));

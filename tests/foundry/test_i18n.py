@@ -9,7 +9,9 @@ Keys are recognised in these forms only (any other `"RULEPACK.…"` literal in t
 * dynamic keys, each built by one template literal in `scripts/foundry/sheets.mjs`:
   `` `RULEPACK.Field.${path}.Label` `` asks for one key per field path of `DATA_SCHEMAS` (array
   items excepted) and `` `TYPES.${documentName}.${type}` `` for one key per module sub-type, the
-  key Foundry itself reads to name a sub-type. The keys they can produce are computed here from
+  key Foundry itself reads to name a sub-type; `` `RULEPACK.Field.${path}.Choice.${choice}` ``
+  asks for one key per text choice a sheet shows (a field's, or its list or map items', named
+  by the field's path). The keys they can produce are computed here from
   the built `DATA_SCHEMAS`, independently of `compiler/render/lang.py`, which generates them.
 """
 
@@ -27,6 +29,7 @@ HBS_LOCALIZE = re.compile(r"""\{\{\s*localize\s+(["'])(?P<key>[^"']+)\1""")
 LABEL = re.compile(r"""\b(?:label|name|hint):\s*(["'])(?P<key>RULEPACK\.[^"'`]+)\1""")
 FIELD_KEYS = "`RULEPACK.Field.${path}.Label`"
 TYPE_KEYS = "`TYPES.${documentName}.${type}`"
+CHOICE_KEYS = "`RULEPACK.Field.${path}.Choice.${choice}`"
 ANY_KEY = re.compile(r"""(["'`])(?:RULEPACK|TYPES)\.[^"'`]*\1""")
 DATA_SCHEMAS = re.compile(r"^export const DATA_SCHEMAS = Object\.freeze\((.*)\);$", re.M)
 HBS_COMMENT = re.compile(r"\{\{!--.*?--\}\}|\{\{!.*?\}\}", re.S)
@@ -40,6 +43,20 @@ def _field_paths(fields: dict[str, Any], prefix: str = "") -> list[str]:
         if spec["type"] == "object":
             paths.extend(_field_paths(spec["fields"], f"{prefix}{name}."))
     return paths
+
+
+def _choice_keys(fields: dict[str, Any], prefix: str = "") -> set[str]:
+    """The label key of each text choice of a field, or of its list or map items when those are
+    not objects (the fields inside such items are shown as text)."""
+    keys = set()
+    for name, spec in fields.items():
+        path = f"{prefix}{name}"
+        shown = spec["element"] if spec["type"] in ("array", "map") else spec
+        keys |= {f"RULEPACK.Field.{path}.Choice.{choice}" for choice in shown.get("choices", ())
+                 if isinstance(choice, str)}
+        if spec["type"] == "object":
+            keys |= _choice_keys(spec["fields"], f"{path}.")
+    return keys
 
 
 def _schemas(module: Path) -> dict[str, Any]:
@@ -56,6 +73,8 @@ def dynamic_keys(module: Path, scripts: str) -> set[str]:
     if FIELD_KEYS in scripts:
         paths = {p for s in schemas.values() for p in _field_paths(s["fields"])}
         keys |= {f"RULEPACK.Field.{p}.Label" for p in paths}
+    if CHOICE_KEYS in scripts:
+        keys |= {k for s in schemas.values() for k in _choice_keys(s["fields"])}
     if TYPE_KEYS in scripts:
         keys |= {f"TYPES.{s['document']}.{module.name}.{sub}" for sub, s in schemas.items()}
     return keys
@@ -70,7 +89,7 @@ def used_keys(module: Path) -> tuple[set[str], list[str]]:
     static |= {m["key"] for m in LABEL.finditer(scripts)}
     static |= {m["key"] for m in HBS_LOCALIZE.finditer(templates)}
     literals = [m[0] for m in ANY_KEY.finditer(scripts)]
-    dynamic = (FIELD_KEYS, TYPE_KEYS)
+    dynamic = (FIELD_KEYS, TYPE_KEYS, CHOICE_KEYS)
     stray = [lit for lit in literals if lit[1:-1] not in static and lit not in dynamic]
     return static | dynamic_keys(module, scripts), stray
 

@@ -22,6 +22,38 @@
  * @property {(event: any, format: TraceFormat) => string} label
  */
 
+/**
+ * A table of the rules' words (an engine's keys: conditions, statuses, shapes), each with its
+ * lang key, as a ruleset's trace names them.
+ * @typedef {Readonly<Record<string, {label: string}>>} WordTable
+ */
+
+/**
+ * A word of the rules as lang names it ("dizzy" → "Dizzy"); a key the table lacks is data (an
+ * author's id) and stays as it is.
+ * @param {WordTable} table
+ * @param {unknown} key
+ * @param {TraceFormat} format
+ * @returns {string}
+ */
+export function wordOf(table, key, format) {
+  const known = (typeof key === "string") && Object.hasOwn(table, key) ? table[key] : null;
+  return known ? format(known.label) : String(key);
+}
+
+/**
+ * A true or false of an event as the words lang gives them ("yes", "no").
+ * @param {unknown} value
+ * @param {TraceFormat} format
+ * @returns {string}
+ */
+export function yesNo(value, format) {
+  return format((value ? YES_NO.yes : YES_NO.no).label);
+}
+
+/** The words of a true and a false. */
+const YES_NO = Object.freeze({ yes: { label: "RULEPACK.Card.Yes" }, no: { label: "RULEPACK.Card.No" } });
+
 /** The catalogue item behind each rule's `pool` event (P1-P5, P8, P9). */
 const POOL_ITEMS = Object.freeze({
   count_at_least: "P1",
@@ -67,7 +99,7 @@ export const TRACE = Object.freeze({
   pool: { id: (e, rule) => /** @type {Record<string, string>} */ (POOL_ITEMS)[rule] ?? null, label: poolLabel },
   cancel_ones: {
     id: "P2",
-    label: (e, format) => format("RULEPACK.Trace.CancelOnes", { ones: e.ones, net: e.net, botch: e.botch })
+    label: (e, format) => format("RULEPACK.Trace.CancelOnes", { ones: e.ones, net: e.net, botch: yesNo(e.botch, format) })
   },
   fate: {
     id: "P4",
@@ -88,7 +120,7 @@ export const TRACE = Object.freeze({
   check: {
     id: "P7",
     label: (e, format) => format("RULEPACK.Trace.Check", {
-      die: e.die, face: e.face, total: e.total, tn: e.tn, passed: e.passed
+      die: e.die, face: e.face, total: e.total, tn: e.tn, passed: yesNo(e.passed, format)
     })
   },
   mishap: { id: "P9", label: (e, format) => format("RULEPACK.Trace.Mishap", { faces: e.faces.join(", ") }) },

@@ -32,6 +32,7 @@ from danger_room.world import (
     apply_state,
     read_fight,
     update,
+    word,
 )
 
 if TYPE_CHECKING:
@@ -206,7 +207,8 @@ def end_lines(fight: Fight, turn: int, events: list[dict[str, Any]]) -> list[str
     """`endLines`: the Turn that is over and what comes next, then each condition that ran out
     (or that none did)."""
     ended = [lang(fight, "ConditionEnded", name=fight.world.name(e["fighter"]),
-                  condition=e["condition"]) for e in events if e["type"] == "condition_ended"]
+                  condition=word(fight.world, "Condition", e["condition"]))
+             for e in events if e["type"] == "condition_ended"]
     return [lang(fight, "EndTurnOutcome", round=turn, next=turn + 1),
             *(ended or [fight.world.module.lang["RULEPACK.DangerRoom.NoConditionEnded"]])]
 

@@ -11,7 +11,7 @@ from danger_room.world import MODULE
 
 OVER = "Turn 1 is over; Turn 2 begins: each fighter picks a card."
 #: `kinds.end_cases`: nothing runs out; X-23 dizzy to the end of Turn 1.
-WORDS = [[OVER, "No condition ran out."], [OVER, "X-23 is no longer dizzy."]]
+WORDS = [[OVER, "No condition ran out."], [OVER, "X-23 is no longer Dizzy."]]
 
 
 @pytest.mark.parametrize("generation", GENERATIONS)

@@ -227,14 +227,32 @@ def key_label(key: str) -> str:
     return "RULEPACK.DangerRoom.Key." + "".join(w.capitalize() for w in key.split("_"))
 
 
+def word(world: World, group: str, key: str) -> str:
+    """A rules' word as a card names it (`words.mjs`): "Dizzy" for the condition `dizzy`."""
+    pascal = "".join(part.capitalize() for part in re.split(r"[_-]", key))
+    found: str = world.module.lang.get(f"RULEPACK.DangerRoom.Word.{group}.{pascal}", key)
+    return found
+
+
+def shown_words(world: World, key: str, value: object) -> object:
+    """A fight key's value as a card shows it (`fight.mjs` `displayOf`): a status and each
+    condition ([id, turn] pairs) by its word."""
+    if key == "status" and isinstance(value, str):
+        return word(world, "Status", value)
+    if key == "conditions" and isinstance(value, list):
+        return [[word(world, "Condition", ident), turn] for ident, turn in value]
+    return value
+
+
 def apply_state(fight: Fight, after: dict[str, Any]) -> list[str]:
     """`applyState` on the GM's client: one update per changed key (`applyChanges`), and the
     card's change lines (before → after, as `chat-card.mjs` lists them)."""
     world, lines, at = fight.world, [], len(fight.updates)
 
     def change(uuid: str, name: str, path: str, before: object, value: object) -> None:
-        lines.append(change_text(world.module.lang, name, path, before, value,
-                                 label=key_label(path.rsplit(".", 1)[-1])))
+        key = path.rsplit(".", 1)[-1]
+        lines.append(change_text(world.module.lang, name, path, shown_words(world, key, before),
+                                 shown_words(world, key, value), label=key_label(key)))
         update(fight, uuid, {path: value})
 
     for seat in world.seats:

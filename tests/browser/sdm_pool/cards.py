@@ -46,6 +46,13 @@ def trace_id(event: Doc) -> str | None:
     return TRACE_IDS.get(event["type"])
 
 
+def word(lang: dict[str, str], group: str, key: str) -> str:
+    """A rules' word as a card names it (`foundry/sdm_pool/words.mjs`): "Stabilise" for the act
+    `stabilize`, the key itself when it has none (an author's act, such as "draw a knife")."""
+    pascal = "".join(part.capitalize() for part in key.split("_"))
+    return lang.get(f"RULEPACK.Sdm.Word.{group}.{pascal}", key)
+
+
 def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None) -> str | None:
     def name(key: str = "id") -> str:
         return names.get(str(e[key]), str(e[key]))
@@ -58,8 +65,10 @@ def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None)
         return foundry_format(lang[f"RULEPACK.Sdm.Summary.{key}"], successes=roll["successes"],
                               needed=roll["needed"])
     lines: dict[str, Any] = {
-        "refused": lambda: ("Refused", {"name": name(), "what": e["what"], "reason": e["reason"]}),
-        "opportunity": lambda: ("Opportunity", {"name": name(), "choice": e["choice"]}),
+        "refused": lambda: ("Refused", {"name": name(), "what": word(lang, "Act", e["what"]),
+                                        "reason": word(lang, "Reason", e["reason"])}),
+        "opportunity": lambda: ("Opportunity", {"name": name(),
+                                                "choice": word(lang, "Choice", e["choice"])}),
         "dodge": lambda: ("Dodge", {"name": name()}),
         "damage": lambda: ("Damage", {"dealt": e["dealt"]}),
         "armor": lambda: ("Armor", {"piece": name("piece"), "absorbed": e["absorbed"],
@@ -78,7 +87,8 @@ def _line(lang: dict[str, str], e: Doc, names: dict[str, str], roll: Doc | None)
         "death": lambda: ("Dead" if e["dead"] else "Alive", {"name": name()}),
         "turn_start": lambda: ("Turn", {"name": name(), "actions": e["actions"],
                                         "minor_actions": e["minor_actions"]}),
-        "no_turn": lambda: ("NoTurn", {"name": name(), "reason": e["reason"]}),
+        "no_turn": lambda: ("NoTurn", {"name": name(),
+                                       "reason": word(lang, "Reason", e["reason"])}),
     }
     if kind not in lines:
         return None

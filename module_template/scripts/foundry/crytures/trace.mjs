@@ -8,7 +8,11 @@
 /**
  * @typedef {import("../trace.mjs").TraceEntry} TraceEntry
  * @typedef {import("../trace.mjs").TraceFormat} TraceFormat
+ * @typedef {import("../trace.mjs").WordTable} WordTable
  */
+
+import { wordOf, yesNo } from "../trace.mjs";
+import { OUTCOMES, RANGES, RESOURCES, SLOTS, STEPS } from "./words.mjs";
 
 /** The catalogue item behind each reason a use or a step is refused. */
 const REFUSALS = Object.freeze({
@@ -39,9 +43,38 @@ function entry(id, fields, label) {
     id,
     label: (e, format) => label(Object.fromEntries(fields.map((f) => {
       const value = e[f];
-      return [f, Array.isArray(value) ? listText(value) : (value === null ? "-" : value)];
+      if ( Array.isArray(value) ) return [f, listText(value.map((item) => shown(e, f, item, format)))];
+      return [f, value === null ? "-" : shown(e, f, value, format)];
     })), format)
   };
+}
+
+/**
+ * Which rules' words an event field holds (`words.mjs`), by field; a `kind` is a range's or
+ * a step's, by the event.
+ * @type {Readonly<Record<string, (event: any) => WordTable>>}
+ */
+const FIELD_WORDS = Object.freeze({
+  kind: (e) => (e.type === "step" ? STEPS : RANGES),
+  slot: () => SLOTS,
+  action: () => SLOTS,
+  resource: () => RESOURCES,
+  triggers: () => STEPS,
+  outcome: () => OUTCOMES
+});
+
+/**
+ * A field's value as a card shows it: a true or false as yes or no, a rules' word by its label.
+ * @param {any} event
+ * @param {string} field
+ * @param {unknown} value
+ * @param {TraceFormat} format
+ * @returns {unknown}
+ */
+function shown(event, field, value, format) {
+  if ( typeof value === "boolean" ) return yesNo(value, format);
+  const words = Object.hasOwn(FIELD_WORDS, field) && (typeof value === "string");
+  return words ? wordOf(FIELD_WORDS[field](event), value, format) : value;
 }
 
 /**

@@ -18,6 +18,8 @@
 import { MODULE_ID } from "../../config.mjs";
 import { applyChanges } from "../card-changes.mjs";
 import { SheetError, startingRecord } from "./sheet.mjs";
+import { wordOf } from "../trace.mjs";
+import { CONDITIONS, STATUSES } from "./words.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -32,7 +34,8 @@ import { SheetError, startingRecord } from "./sheet.mjs";
  * @typedef {{combat: Combat, entries: Entry[], state: Json, visibility: string, pending: Write[]}} Fight
  *   the whole fight: its engine state `{turn, fighters, defences, on_ground}`, and the updates
  *   waiting for the GM's client (`relay.mjs`)
- * @typedef {{name: string, path: string, before: unknown, after: unknown, label?: string}} Change
+ * @typedef {{name: string, path: string, before: unknown, after: unknown, label?: string,
+ *   shown?: {before?: unknown, after?: unknown}}} Change
  *   one change left for the GM's client, as the chat card's summary lists it (`changeText`)
  * @typedef {import("../card-changes.mjs").ChangeRecord} ChangeRecord
  * @typedef {import("../card-changes.mjs").Change} LeafChange
@@ -84,6 +87,26 @@ const FIGHT_LABELS = Object.freeze({
  */
 function labelOf(key) {
   return Object.hasOwn(FIGHT_LABELS, key) ? FIGHT_LABELS[key] : {};
+}
+
+/**
+ * How a card shows a fight key's change: its label, and a status or the conditions by their
+ * words from lang ("Down", "Dizzy 3"), never the engine's keys.
+ * @param {string} key
+ * @param {unknown} before  the stored values (conditions as [id, turn] pairs)
+ * @param {unknown} after
+ * @returns {{label?: string, shown?: {before: unknown, after: unknown}}}
+ */
+function displayOf(key, before, after) {
+  const localize = (/** @type {string} */ k) => game.i18n.localize(k);
+  /** @type {(value: unknown) => unknown} */
+  let word;
+  if ( key === "status" ) word = (value) => ((typeof value === "string") ? wordOf(STATUSES, value, localize) : value);
+  else if ( key === "conditions" ) {
+    word = (pairs) => (Array.isArray(pairs) ? pairs.map(([id, turn]) => [wordOf(CONDITIONS, id, localize), turn]) : pairs);
+  }
+  else return labelOf(key);
+  return { ...labelOf(key), shown: { before: word(before), after: word(after) } };
 }
 
 /* -------------------------------------------- */
@@ -329,12 +352,12 @@ function split(fight, document, prefix, keys, { mine, relayed }) {
   const entries = Object.entries(keys);
   if ( !entries.length ) return;
   if ( game.user?.isGM || document.isOwner ) {
-    for ( const [key, { after }] of entries ) mine.push({ document, path: `${prefix}.${key}`, value: after, ...labelOf(key) });
+    for ( const [key, { before, after }] of entries ) mine.push({ document, path: `${prefix}.${key}`, value: after, ...displayOf(key, before, after) });
     return;
   }
   const name = document.documentName === "Combatant"
     ? /** @type {Combatant} */ (document).name : game.i18n.localize("RULEPACK.DangerRoom.Fight");
-  for ( const [key, { before, after }] of entries ) relayed.push({ name, path: key, before, after, ...labelOf(key) });
+  for ( const [key, { before, after }] of entries ) relayed.push({ name, path: key, before, after, ...displayOf(key, before, after) });
   const changes = Object.fromEntries(entries.map(([key, { after }]) => [`${prefix}.${key}`, after]));
   fight.pending.push({ combatant: document.documentName === "Combatant" ? document.id : null, changes });
 }

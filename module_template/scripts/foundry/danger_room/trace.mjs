@@ -10,6 +10,9 @@
  * @typedef {import("../trace.mjs").TraceFormat} TraceFormat
  */
 
+import { wordOf, yesNo } from "../trace.mjs";
+import { ATTRIBUTES, CONDITIONS, EFFECTS, MISSES, MODES, ROLLS, SHAPES, STATUSES } from "./words.mjs";
+
 /** A list of ids or faces as text. */
 const list = (/** @type {unknown[]} */ items) => items.join(", ");
 
@@ -33,7 +36,7 @@ const entry = (id, label) => ({ id, label });
  * @type {Readonly<Record<string, TraceEntry>>}
  */
 export const TRACE = Object.freeze({
-  turn_start: entry("DR-R08", (e, format) => format("RULEPACK.Trace.DR.TurnStart", { turn: e.turn, mode: e.mode })),
+  turn_start: entry("DR-R08", (e, format) => format("RULEPACK.Trace.DR.TurnStart", { turn: e.turn, mode: wordOf(MODES, e.mode, format) })),
   speed: entry("DR-R07", (e, format) => format("RULEPACK.Trace.DR.Speed", { fighter: e.fighter, speed: e.speed })),
   speeds: entry("DR-R07", (e, format) => format("RULEPACK.Trace.DR.Speeds", {
     speeds: list(e.speeds.map((/** @type {any} */ s) => `${s.fighter} ${s.speed}`))
@@ -49,18 +52,18 @@ export const TRACE = Object.freeze({
     fighter: e.fighter, from: list(e.from), to: list(e.to), steps: e.steps
   })),
   reach: entry("DR-R09", (e, format) => format("RULEPACK.Trace.DR.Reach", {
-    attacker: e.attacker, target: e.target, distance: e.distance, in_reach: e.in_reach
+    attacker: e.attacker, target: e.target, distance: e.distance, in_reach: yesNo(e.in_reach, format)
   })),
   // The Reach step names the fighters caught; the geometry rule alone (`reach_area`) the hexes.
   area: entry("DR-G22", (e, format) => (e.targets
-    ? format("RULEPACK.Trace.DR.Area", { attacker: e.attacker, shape: e.shape, origin: list(e.origin), targets: list(e.targets) })
-    : format("RULEPACK.Trace.DR.AreaHexes", { shape: e.shape, origin: list(e.origin), hexes: e.hexes.length }))),
+    ? format("RULEPACK.Trace.DR.Area", { attacker: e.attacker, shape: wordOf(SHAPES, e.shape, format), origin: list(e.origin), targets: list(e.targets) })
+    : format("RULEPACK.Trace.DR.AreaHexes", { shape: wordOf(SHAPES, e.shape, format), origin: list(e.origin), hexes: e.hexes.length }))),
   hex_distance: entry("DR-G22", (e, format) => format("RULEPACK.Trace.DR.HexDistance", { distance: e.distance })),
   confused: entry("DR-G05", (e, format) => format("RULEPACK.Trace.DR.Confused", {
     attacker: e.attacker, face: e.face, to: e.redirected_to ?? "-"
   })),
-  dazzled: entry("DR-G04", (e, format) => format("RULEPACK.Trace.DR.Dazzled", { attacker: e.attacker, face: e.face, hit: e.hit })),
-  miss: entry("DR-G03", (e, format) => format("RULEPACK.Trace.DR.Miss", { attacker: e.attacker, target: e.target, reason: e.reason })),
+  dazzled: entry("DR-G04", (e, format) => format("RULEPACK.Trace.DR.Dazzled", { attacker: e.attacker, face: e.face, hit: yesNo(e.hit, format) })),
+  miss: entry("DR-G03", (e, format) => format("RULEPACK.Trace.DR.Miss", { attacker: e.attacker, target: e.target, reason: wordOf(MISSES, e.reason, format) })),
   landed: entry("DR-R09", (e, format) => format("RULEPACK.Trace.DR.Landed", { attacker: e.attacker, targets: list(e.targets) })),
   immune: entry("DR-R19", (e, format) => format("RULEPACK.Trace.DR.Immune", { fighter: e.fighter, type: e.damage_type })),
   // `hit` numbers the blows of a multi-hit card; a single blow has none.
@@ -79,13 +82,13 @@ export const TRACE = Object.freeze({
   roll: {
     id: (e) => /** @type {Record<string, string>} */ (ROLL_ITEMS)[e.kind] ?? "DR-R04",
     label: (e, format) => format("RULEPACK.Trace.DR.Roll", {
-      fighter: e.fighter, kind: e.kind, faces: list(e.faces), dice: e.dice_successes, ones: e.ones,
+      fighter: e.fighter, kind: wordOf(ROLLS, e.kind, format), faces: list(e.faces), dice: e.dice_successes, ones: e.ones,
       boost: e.boost, luck: e.luck, successes: e.successes
     })
   },
-  botch: entry("DR-R05", (e, format) => format("RULEPACK.Trace.DR.Botch", { fighter: e.fighter, kind: e.kind })),
+  botch: entry("DR-R05", (e, format) => format("RULEPACK.Trace.DR.Botch", { fighter: e.fighter, kind: wordOf(ROLLS, e.kind, format) })),
   save: entry("DR-R11", (e, format) => format("RULEPACK.Trace.DR.Save", {
-    fighter: e.fighter, successes: e.successes, against: e.against, saved: e.saved
+    fighter: e.fighter, successes: e.successes, against: e.against, saved: yesNo(e.saved, format)
   })),
   damage: entry("DR-R19", (e, format) => format("RULEPACK.Trace.DR.Damage", {
     fighter: e.fighter, hit: e.hit, rolled: e.rolled, after_save: e.after_save, toughness: e.toughness,
@@ -95,18 +98,18 @@ export const TRACE = Object.freeze({
     fighter: e.fighter, lost: e.health_lost, pool: e.endurance_pool, turn: e.loses_turn
   })),
   zero_health: entry("DR-R25", (e, format) => format("RULEPACK.Trace.DR.ZeroHealth", {
-    fighter: e.fighter, die: e.die, face: e.face, total: e.total, tn: e.tn, passed: e.passed
+    fighter: e.fighter, die: e.die, face: e.face, total: e.total, tn: e.tn, passed: yesNo(e.passed, format)
   })),
-  status: entry("DR-R25", (e, format) => format("RULEPACK.Trace.DR.Status", { fighter: e.fighter, from: e.from, to: e.to })),
+  status: entry("DR-R25", (e, format) => format("RULEPACK.Trace.DR.Status", { fighter: e.fighter, from: wordOf(STATUSES, e.from, format), to: wordOf(STATUSES, e.to, format) })),
   condition: entry("DR-R29", (e, format) => format("RULEPACK.Trace.DR.Condition", {
-    fighter: e.fighter, condition: e.condition, turn: e.ends_after_turn ?? "-"
+    fighter: e.fighter, condition: wordOf(CONDITIONS, e.condition, format), turn: e.ends_after_turn ?? "-"
   })),
-  condition_ended: entry("DR-G17", (e, format) => format("RULEPACK.Trace.DR.ConditionEnded", { fighter: e.fighter, condition: e.condition })),
+  condition_ended: entry("DR-G17", (e, format) => format("RULEPACK.Trace.DR.ConditionEnded", { fighter: e.fighter, condition: wordOf(CONDITIONS, e.condition, format) })),
   defence_armed: entry("DR-R16", (e, format) => format("RULEPACK.Trace.DR.DefenceArmed", {
     owner: e.owner, card: e.card, protects: e.protects, left: e.uses_left ?? "-"
   })),
   defence_caught: entry("DR-G26", (e, format) => format("RULEPACK.Trace.DR.DefenceCaught", {
-    owner: e.owner, card: e.card, attack: e.attack, protects: e.protects, effect: e.effect
+    owner: e.owner, card: e.card, attack: e.attack, protects: e.protects, effect: wordOf(EFFECTS, e.effect, format)
   })),
   defence_expired: entry("DR-G26", (e, format) => format("RULEPACK.Trace.DR.DefenceExpired", { owner: e.owner, card: e.card })),
   shield: entry("DR-G11", (e, format) => format("RULEPACK.Trace.DR.Shield", { fighter: e.fighter, points: e.shield_points })),
@@ -115,7 +118,7 @@ export const TRACE = Object.freeze({
   contest: entry("DR-G42", (e, format) => format("RULEPACK.Trace.DR.Contest", {
     challenger: e.challenger, defender: e.defender, winner: e.winner
   })),
-  save_pool: entry("DR-R11", (e, format) => format("RULEPACK.Trace.DR.SavePool", { attribute: e.attribute, pool: e.pool })),
+  save_pool: entry("DR-R11", (e, format) => format("RULEPACK.Trace.DR.SavePool", { attribute: wordOf(ATTRIBUTES, e.attribute, format), pool: e.pool })),
   shot: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Shot", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
   thrown: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Thrown", { fighter: e.fighter, weapon: e.weapon })),
   reload: entry("DR-R23", (e, format) => format("RULEPACK.Trace.DR.Reload", { fighter: e.fighter, weapon: e.weapon, loaded: e.loaded })),
@@ -132,9 +135,9 @@ export const TRACE = Object.freeze({
     fighter: e.fighter, visibility: e.visibility, penalty: e.penalty
   })),
   unreactable: entry("DR-R15", (e, format) => format("RULEPACK.Trace.DR.Unreactable", {
-    target: e.target, speed: e.speed, limit: e.limit ?? "-", unreactable: e.unreactable
+    target: e.target, speed: e.speed, limit: e.limit ?? "-", unreactable: yesNo(e.unreactable, format)
   })),
-  skipped: entry("DR-G34", (e, format) => format("RULEPACK.Trace.DR.Skipped", { fighter: e.fighter, status: e.status })),
+  skipped: entry("DR-G34", (e, format) => format("RULEPACK.Trace.DR.Skipped", { fighter: e.fighter, status: wordOf(STATUSES, e.status, format) })),
   card_disabled: entry("DR-G41", (e, format) => format("RULEPACK.Trace.DR.CardDisabled", { fighter: e.fighter, card: e.card })),
   action_lost: entry("DR-G18", (e, format) => format("RULEPACK.Trace.DR.ActionLost", { fighter: e.fighter })),
   utility: entry("DR-R07", (e, format) => format("RULEPACK.Trace.DR.Utility", { fighter: e.fighter, card: e.card })),

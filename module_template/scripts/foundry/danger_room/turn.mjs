@@ -20,6 +20,8 @@ import { fightStep } from "./steps.mjs";
 import { OWN_UPDATE } from "./tracker.mjs";
 import { activeCombat, askForm, chosenCombatant, needsGm, report } from "./ui.mjs";
 import * as notices from "../notices.mjs";
+import { wordOf } from "../trace.mjs";
+import { CONDITIONS } from "./words.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -302,7 +304,7 @@ export async function wait(chosen) {
 function endLines(fight, round, events) {
   const i18n = game.i18n;
   const ended = events.filter((e) => e.type === "condition_ended").map((e) => i18n.format("RULEPACK.DangerRoom.ConditionEnded", {
-    name: nameOf(fight, e.fighter), condition: e.condition
+    name: nameOf(fight, e.fighter), condition: wordOf(CONDITIONS, e.condition, (key) => i18n.localize(key))
   }));
   return [
     i18n.format("RULEPACK.DangerRoom.EndTurnOutcome", { round, next: round + 1 }),

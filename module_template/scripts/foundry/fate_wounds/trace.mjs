@@ -9,6 +9,9 @@
  * @typedef {import("../trace.mjs").TraceFormat} TraceFormat
  */
 
+import { wordOf, yesNo } from "../trace.mjs";
+import { ACTIONS, MODES, REASONS, SCALES, SIDES } from "./words.mjs";
+
 /**
  * A signed number: "+2", "0", "-1".
  * @param {number} value
@@ -35,7 +38,7 @@ function term(term) {
  */
 function rollLabel(e, format) {
   return format("RULEPACK.Trace.FW.Roll", {
-    character: e.character, side: e.side, dice: signed(e.dice), approach: term(e.approach), skill: term(e.skill),
+    character: e.character, side: wordOf(SIDES, e.side, format), dice: signed(e.dice), approach: term(e.approach), skill: term(e.skill),
     power: term(e.power), bonuses: e.power_bonuses, modifier: signed(e.modifier), total: signed(e.total), label: e.label
   });
 }
@@ -51,7 +54,7 @@ function disadvantageLabel(e, format) {
   if ( "kept_set" in e ) kept = `set ${e.kept_set + 1}`;
   else if ( "kept_faces" in e ) kept = e.kept_faces.join(", ");
   else kept = `-${e.penalty}`;
-  return format("RULEPACK.Trace.FW.Disadvantage", { character: e.character, level: e.level, mode: e.mode, kept, dice: signed(e.dice) });
+  return format("RULEPACK.Trace.FW.Disadvantage", { character: e.character, level: e.level, mode: wordOf(MODES, e.mode, format), kept, dice: signed(e.dice) });
 }
 
 
@@ -60,7 +63,7 @@ function disadvantageLabel(e, format) {
  * @type {Readonly<Record<string, TraceEntry>>}
  */
 export const TRACE = Object.freeze({
-  label: { id: "FW-G05", label: (e, format) => format("RULEPACK.Trace.FW.Label", e) },
+  label: { id: "FW-G05", label: (e, format) => format("RULEPACK.Trace.FW.Label", { ...e, scale: wordOf(SCALES, e.scale, format) }) },
   fate_dice: { id: "P4", label: (e, format) => format("RULEPACK.Trace.FW.FateDice", { character: e.character, faces: e.faces.map(signed).join(", "), total: signed(e.total) }) },
   disadvantage: { id: "FW-G01", label: disadvantageLabel },
   power_bonuses: { id: "FW-R06", label: (e, format) => format("RULEPACK.Trace.FW.PowerBonuses", e) },
@@ -73,10 +76,10 @@ export const TRACE = Object.freeze({
   overflow_lost: { id: "FW-G11", label: (e, format) => format("RULEPACK.Trace.FW.OverflowLost", e) },
   overflow_after_out: { id: "FW-G11", label: (e, format) => format("RULEPACK.Trace.FW.AfterOut", e) },
   box_checked: { id: "FW-R10", label: (e, format) => format("RULEPACK.Trace.FW.BoxChecked", e) },
-  condition: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.Condition", e) },
+  condition: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.Condition", { ...e, incapacitated: yesNo(e.incapacitated, format) }) },
   wounds_cleared: { id: "FW-G12", label: (e, format) => format("RULEPACK.Trace.FW.Cleared", e) },
   turn_order: { id: "FW-G03", label: (e, format) => format("RULEPACK.Trace.FW.TurnOrder", { order: (e.order ?? []).join(", ") }) },
   turn: { id: "FW-R01", label: (e, format) => format("RULEPACK.Trace.FW.Turn", e) },
-  turn_skipped: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.TurnSkipped", e) },
-  action: { id: "FW-R01", label: (e, format) => format("RULEPACK.Trace.FW.Action", e) }
+  turn_skipped: { id: "FW-R13", label: (e, format) => format("RULEPACK.Trace.FW.TurnSkipped", { ...e, reason: wordOf(REASONS, e.reason, format) }) },
+  action: { id: "FW-R01", label: (e, format) => format("RULEPACK.Trace.FW.Action", { ...e, kind: wordOf(ACTIONS, e.kind, format) }) }
 });

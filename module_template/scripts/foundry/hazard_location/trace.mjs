@@ -10,6 +10,9 @@
  * @typedef {import("../trace.mjs").TraceFormat} TraceFormat
  */
 
+import { wordOf, yesNo } from "../trace.mjs";
+import { ACTIONS, DEFENCES, MODES, REASONS, SIDES, SOURCES, STEPS } from "./words.mjs";
+
 /**
  * A quantity of the engine (an int or a reduced `{num, den}`) as text: "30", "61/2".
  * @param {any} q
@@ -32,11 +35,12 @@ function modifierList(modifiers) {
 /**
  * A pool's fields as the attack and defence pool lines show them.
  * @param {any} e
+ * @param {TraceFormat} format
  * @returns {Record<string, unknown>}
  */
-function poolData(e) {
+function poolData(e, format) {
   return {
-    kind: e.kind, attribute: e.attribute, skill: e.skill, base: e.base,
+    kind: e.type === "defence_pool" ? wordOf(DEFENCES, e.kind, format) : e.kind, attribute: e.attribute, skill: e.skill, base: e.base,
     modifiers: modifierList(e.modifiers), size: e.size
   };
 }
@@ -120,7 +124,7 @@ function blastLabel(e, format) {
 export const TRACE = Object.freeze({
   step: {
     id: "HZ-R01",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Step", { step: e.step, name: e.name, target: e.target })
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Step", { step: e.step, name: wordOf(STEPS, e.name, format), target: e.target })
   },
   range: {
     id: "HZ-R10",
@@ -135,17 +139,17 @@ export const TRACE = Object.freeze({
       distance: quantity(e.distance_m), maximum: quantity(e.max_range_m)
     })
   },
-  attack_pool: { id: "HZ-R09", label: (e, format) => format("RULEPACK.Trace.Hazard.AttackPool", poolData(e)) },
-  defence_pool: { id: "HZ-R13", label: (e, format) => format("RULEPACK.Trace.Hazard.DefencePool", poolData(e)) },
+  attack_pool: { id: "HZ-R09", label: (e, format) => format("RULEPACK.Trace.Hazard.AttackPool", poolData(e, format)) },
+  defence_pool: { id: "HZ-R13", label: (e, format) => format("RULEPACK.Trace.Hazard.DefencePool", poolData(e, format)) },
   test: {
     id: "HZ-R02",
     label: (e, format) => format("RULEPACK.Trace.Hazard.Test", {
-      side: e.side, pool: e.pool, die: e.die, faces: e.faces.join(", ") || "-", successes: e.successes
+      side: wordOf(SIDES, e.side, format), pool: e.pool, die: e.die, faces: e.faces.join(", ") || "-", successes: e.successes
     })
   },
   mishap: {
     id: "HZ-G03",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Mishap", { side: e.side, faces: e.faces.join(", ") })
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Mishap", { side: wordOf(SIDES, e.side, format), faces: e.faces.join(", ") })
   },
   initiative: {
     id: "HZ-R03",
@@ -172,23 +176,23 @@ export const TRACE = Object.freeze({
   move: {
     id: "HZ-R05",
     label: (e, format) => format("RULEPACK.Trace.Hazard.Move", {
-      kind: e.kind, distance: quantity(e.distance_m), total: quantity(e.total_m), allowance: quantity(e.allowance_m)
+      kind: wordOf(ACTIONS, e.kind, format), distance: quantity(e.distance_m), total: quantity(e.total_m), allowance: quantity(e.allowance_m)
     })
   },
   action: {
     id: "HZ-R04",
     label: (e, format) => (e.attacker_moved
-      ? format("RULEPACK.Trace.Hazard.ActionMoved", { name: e.name })
-      : format("RULEPACK.Trace.Hazard.Action", { name: e.name }))
+      ? format("RULEPACK.Trace.Hazard.ActionMoved", { name: wordOf(ACTIONS, e.name, format) })
+      : format("RULEPACK.Trace.Hazard.Action", { name: wordOf(ACTIONS, e.name, format) }))
   },
   refused: {
     id: "HZ-R04",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.Refused", { what: e.kind ?? e.name ?? "-", reason: e.reason })
+    label: (e, format) => format("RULEPACK.Trace.Hazard.Refused", { what: wordOf(ACTIONS, e.kind ?? e.name ?? "-", format), reason: wordOf(REASONS, e.reason, format) })
   },
   movement_allowance: {
     id: "HZ-R05",
     label: (e, format) => format("RULEPACK.Trace.Hazard.MovementAllowance", {
-      mode: e.mode, metres: quantity(e.metres), hexes: quantity(e.hexes),
+      mode: wordOf(MODES, e.mode, format), metres: quantity(e.metres), hexes: quantity(e.hexes),
       factors: e.factors.length ? e.factors.map(quantity).join(" × ") : "-"
     })
   },
@@ -227,10 +231,10 @@ export const TRACE = Object.freeze({
       ? format("RULEPACK.Trace.Hazard.Massive", { injuries: e.injuries })
       : format("RULEPACK.Trace.Hazard.NotMassive"))
   },
-  repair_refused: { id: "HZ-R30", label: (e, format) => format("RULEPACK.Trace.Hazard.RepairRefused", { item: e.item, reason: e.reason }) },
+  repair_refused: { id: "HZ-R30", label: (e, format) => format("RULEPACK.Trace.Hazard.RepairRefused", { item: e.item, reason: wordOf(REASONS, e.reason, format) }) },
   stamina_restored: {
     id: "HZ-R32",
-    label: (e, format) => format("RULEPACK.Trace.Hazard.StaminaRestored", { source: e.source, from: e.from, to: e.to, total: e.total })
+    label: (e, format) => format("RULEPACK.Trace.Hazard.StaminaRestored", { source: wordOf(SOURCES, e.source, format), from: e.from, to: e.to, total: e.total })
   },
   no_defence: { id: "HZ-G14", label: (e, format) => format("RULEPACK.Trace.Hazard.NoDefence") },
   blocked_by_cover: { id: "HZ-G18", label: (e, format) => format("RULEPACK.Trace.Hazard.Blocked") },
@@ -269,7 +273,7 @@ export const TRACE = Object.freeze({
   coverage_check: {
     id: "HZ-G20",
     label: (e, format) => format("RULEPACK.Trace.Hazard.CoverageCheck", {
-      piece: e.piece, location: e.location, percent: e.percent, face: e.face, covers: e.covers
+      piece: e.piece, location: e.location, percent: e.percent, face: e.face, covers: yesNo(e.covers, format)
     })
   },
   armor_roll: { id: "HZ-R28", label: armorLabel },

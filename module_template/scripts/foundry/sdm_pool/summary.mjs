@@ -8,6 +8,9 @@
  * @typedef {Record<string, string>} Names  engine character, armour and weapon id → its name
  */
 
+import { wordOf } from "../trace.mjs";
+import { ACTS, CHOICES, REASONS } from "./words.mjs";
+
 /**
  * The name of `id` in `names`, or the id itself.
  * @param {Names} names
@@ -54,11 +57,12 @@ function stabilizeLine(e) {
  */
 function line(e, names, roll) {
   const format = game.i18n.format.bind(game.i18n);
+  const word = (/** @type {import("../trace.mjs").WordTable} */ table, /** @type {unknown} */ key) => wordOf(table, key, (k) => game.i18n.localize(k));
   const name = nameOf(names, e.id);
   switch ( e.type ) {
-    case "refused": return format("RULEPACK.Sdm.Summary.Refused", { name, what: e.what, reason: e.reason });
+    case "refused": return format("RULEPACK.Sdm.Summary.Refused", { name, what: word(ACTS, e.what), reason: word(REASONS, e.reason) });
     case "outcome": return outcomeLine(roll, e.result);
-    case "opportunity": return format("RULEPACK.Sdm.Summary.Opportunity", { name, choice: e.choice });
+    case "opportunity": return format("RULEPACK.Sdm.Summary.Opportunity", { name, choice: word(CHOICES, e.choice) });
     case "dodge": return format("RULEPACK.Sdm.Summary.Dodge", { name });
     case "damage": return format("RULEPACK.Sdm.Summary.Damage", { dealt: e.dealt });
     case "armor": return format("RULEPACK.Sdm.Summary.Armor", { piece: nameOf(names, e.piece), absorbed: e.absorbed, before: e.hp_before, after: e.hp_after });
@@ -72,7 +76,7 @@ function line(e, names, roll) {
     case "heal": return format("RULEPACK.Sdm.Summary.Heal", { name, before: e.before, after: e.after });
     case "death": return e.dead ? format("RULEPACK.Sdm.Summary.Dead", { name }) : format("RULEPACK.Sdm.Summary.Alive", { name });
     case "turn_start": return format("RULEPACK.Sdm.Summary.Turn", { name, actions: e.actions, minor_actions: e.minor_actions });
-    case "no_turn": return format("RULEPACK.Sdm.Summary.NoTurn", { name, reason: e.reason });
+    case "no_turn": return format("RULEPACK.Sdm.Summary.NoTurn", { name, reason: word(REASONS, e.reason) });
     default: return null;
   }
 }
