@@ -44,11 +44,11 @@ def main(argv: Sequence[str]) -> None:
         core = conftest.write_engine_core(Path(scratch))
         engine = parity.NodeEngine(conftest._node_binary(), core)
         try:
-            assert parity.check_all(fixtures, parity.run_python, engine) == {}  # warm
+            assert parity.check_all(fixtures, parity.run_python_batch, engine) == {}  # warm
             walls, cpus = [], []
             for _ in range(rounds):
                 start, cpu = time.perf_counter(), time.process_time()
-                failures = parity.check_all(fixtures, parity.run_python, engine)
+                failures = parity.check_all(fixtures, parity.run_python_batch, engine)
                 walls.append(time.perf_counter() - start)
                 cpus.append(time.process_time() - cpu)
                 assert failures == {}, sorted(failures)

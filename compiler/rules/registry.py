@@ -80,11 +80,12 @@ def engine_names() -> tuple[str, ...]:
 
 def engines() -> Mapping[str, Engine]:
     """Every engine by name (`engine_names` order), its rules imported."""
-    return _engines(plugins.search_roots())
+    return engines_of(plugins.search_roots())
 
 
 @functools.cache
-def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
+def engines_of(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
+    """`engines()` of the plug-in roots `roots` (`plugins.search_roots()`), made once."""
     found = {}
     for name in engine_names():
         if name == plugins.SHARED_ENGINE:
@@ -98,9 +99,10 @@ def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
 def shape_book() -> ShapeBook:
     """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
     engine's shapes."""
-    return _shape_book(plugins.search_roots())
+    return shape_book_of(plugins.search_roots())
 
 
 @functools.cache
-def _shape_book(roots: tuple[Path, ...]) -> ShapeBook:
-    return ShapeBook(d for e in _engines(roots).values() for d in (e.inputs, e.config_schema))
+def shape_book_of(roots: tuple[Path, ...]) -> ShapeBook:
+    """`shape_book()` of the plug-in roots `roots`, made once."""
+    return ShapeBook(d for e in engines_of(roots).values() for d in (e.inputs, e.config_schema))

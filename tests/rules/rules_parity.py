@@ -27,7 +27,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from compiler import plugins
-from compiler.rules.harness import run_case
+from compiler.rules.harness import run_case, runner
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = REPO_ROOT / "tests" / "golden"
@@ -144,6 +144,21 @@ def discover(golden_dir: Path = GOLDEN_DIR) -> list[Fixture]:
 
 def run_python(case: Mapping[str, Any]) -> Result:
     return run_case(case["ruleset"], case["rule"], case["config"], case["input"], case["dice"])
+
+
+def run_python_batch(cases: Sequence[Mapping[str, Any]]) -> list[Result]:
+    """Each case's Python result, the engines looked up once for all of them; a case whose
+    engine crashed comes back as `{"crash": traceback}` (as from `NodeEngine.run_batch`), so
+    one engine bug cannot hide the others."""
+    run = runner().run
+    results = []
+    for case in cases:
+        try:
+            results.append(run(case["ruleset"], case["rule"], case["config"], case["input"],
+                               case["dice"]))
+        except Exception:
+            results.append({"crash": traceback.format_exc()})
+    return results
 
 
 class NodeEngine:
@@ -284,12 +299,12 @@ def _same_kinds(a: Any, b: Any) -> bool:
     if isinstance(a, dict):
         pairs: Any = ((value, b[key]) for key, value in a.items())
     elif isinstance(a, list):
-        pairs = zip(a, b)
+        pairs = zip(a, b, strict=True)  # equal lists: as long as each other
     else:
         return True
     for x, y in pairs:
         kind = type(x)
-        if kind is not type(y) or (kind is dict or kind is list) and not _same_kinds(x, y):
+        if kind is not type(y) or ((kind is dict or kind is list) and not _same_kinds(x, y)):
             return False
     return True
 
@@ -352,22 +367,17 @@ def report(fixture: Fixture, problems: Sequence[str]) -> str:
     return f"{shown} ({name}):\n" + "\n".join(problems)
 
 
-def _guarded(python: Callable[[Mapping[str, Any]], Result], case: Mapping[str, Any]) -> Result:
-    """The Python result, or `{"crash": traceback}` so one engine bug cannot hide the others."""
-    try:
-        return python(case)
-    except Exception:
-        return {"crash": traceback.format_exc()}
-
-
 def check_all(
-    fixtures: Sequence[Fixture], python: Callable[[Mapping[str, Any]], Result], js: NodeEngine
+    fixtures: Sequence[Fixture],
+    python: Callable[[Sequence[Mapping[str, Any]]], list[Result]],
+    js: NodeEngine,
 ) -> dict[str, list[str]]:
-    """Run every usable fixture through both engines; fixture ident -> problems (failures only)."""
+    """Run every usable fixture through both engines (`python`: `run_python_batch`); fixture
+    ident -> problems (failures only)."""
     usable = [f for f in fixtures if not f.problems]
     cases = [f.case() for f in usable]
     js_results = js.send_batch(cases, checked=True)  # Node runs them while Python does
-    python_results = [_guarded(python, case) for case in cases]
+    python_results = python(cases)
     failures: dict[str, list[str]] = {}
     for fixture, py_result, js_result in zip(usable, python_results, js_results(), strict=True):
         problems = compare(fixture, py_result, js_result)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plugin_roots import TEST_PLUGINS
 from rules_parity import (
     GOLDEN_DIR,
     Fixture,
@@ -22,6 +23,7 @@ from rules_parity import (
     load_fixture,
     report,
     run_python,
+    run_python_batch,
     same,
 )
 
@@ -143,3 +145,16 @@ def test_a_bool_for_an_int_in_a_result_fails_the_comparison(tmp_path: Path) -> N
     problems = compare(fixture, right, wrong)
     assert [p.split(":")[0] for p in problems] == ["  js differs from expected",
                                                    "  python and js disagree"]
+
+
+def test_a_ruleset_put_on_the_plugin_path_is_run_by_the_next_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engines are looked up once per batch (`run_python_batch`), by the plug-in roots of the
+    moment: one added to `RULEPACK_PLUGIN_PATH` between two batches is found by the second."""
+    case = {"ruleset": "common_only", "rule": "nothing", "config": {}, "input": {}, "dice": []}
+    before = run_python_batch([case])[0]["error"]["message"]
+    monkeypatch.setenv(plugins.PATH_VARIABLE, str(TEST_PLUGINS))
+    after = run_python_batch([case])[0]["error"]["message"]
+    assert (before, after) == ("ruleset common_only is not implemented",
+                               "rule common_only.nothing is not implemented")
