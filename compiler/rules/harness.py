@@ -7,19 +7,15 @@ runs, its input is read through the shape its engine declares for it (`shapes.py
 
 from __future__ import annotations
 
-import functools
 import marshal
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from compiler import plugins
 from compiler.rules.base import Rule
 from compiler.rules.errors import BAD_CONFIG, RULE_NOT_IMPLEMENTED, RuleError
 from compiler.rules.inputs import sorted_keys
 from compiler.rules.queue import DiceQueue
-from compiler.rules.registry import Engine, engines_of, shape_book_of
+from compiler.rules.registry import Engine, Loaded, loaded
 from compiler.rules.shapes import ShapeBook, canonical_json
 
 
@@ -56,84 +52,20 @@ def merge_config(defaults: Mapping[str, Any], overrides: object) -> dict[str, An
     return {**defaults, **overrides}
 
 
-Config = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Runner:
-    """The engines and the shape book of one set of plug-in roots, looked up once for as many
-    cases as the caller runs (`runner()`), not once or more per case."""
-
-    engines: Mapping[str, Engine]
-    book: ShapeBook
-
-    def resolve(self, ruleset: str, rule: str, config: object) -> tuple[Engine, Rule, Config]:
-        """The engine, the rule function and its merged config read through the engine's
-        rules_config schema; a missing one is `rule_not_implemented`."""
-        found = self.engines.get(ruleset)
-        if found is None:
-            raise RuleError(RULE_NOT_IMPLEMENTED, f"ruleset {ruleset} is not implemented")
-        function = found.rules.get(rule)
-        if function is None:
-            raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {ruleset}.{rule} is not implemented")
-        return (found, function, self.config(found, config))
-
-    def config(self, engine: Engine, overrides: object) -> Config:
-        """The config `overrides` give, merged and read once per distinct overrides."""
-        try:
-            key = (engine.name, "{}" if overrides == {} else canonical_json(overrides))
-        except (TypeError, ValueError):  # not JSON: merge_config says what is wrong
-            return self.read_config(engine, merge_config(engine.config, overrides))
-        if key not in _BY_OVERRIDES:
-            merged = self.read_config(engine, merge_config(engine.config, overrides))
-            _BY_OVERRIDES[key] = marshal.dumps(merged)
-            return merged
-        found: Config = marshal.loads(_BY_OVERRIDES[key])
-        return found
-
-    def read_config(self, engine: Engine, merged: Mapping[str, Any]) -> Config:
-        """`merged` read through `engine`'s rules_config schema (once per distinct config)."""
-        key = (engine.name, canonical_json(merged))
-        if key not in _CONFIGS:
-            read = self.book.read(engine.config_schema, engine.config_uri, merged, "config")
-            _CONFIGS[key] = marshal.dumps(read)
-        found: Config = marshal.loads(_CONFIGS[key])
-        return found
-
-    def read_input(self, engine: Engine, rule: str, value: object) -> Any:
-        """`value` read through `rule`'s declared input shape (defaults filled in)."""
-        shape = self.book.rule_shape(engine.inputs_uri, rule)
-        if shape is None:
-            raise RuleError(
-                RULE_NOT_IMPLEMENTED, f"rule {engine.name}.{rule} declares no input shape"
-            )
-        return self.book.read(shape, engine.inputs_uri, value, "input")
-
-    def run(
-        self,
-        ruleset: str,
-        rule: str,
-        config: Mapping[str, Any],
-        input: Mapping[str, Any],
-        dice: Sequence[Mapping[str, Any]],
-    ) -> dict[str, Any]:
-        """Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used
-        (C1). The result is `{"events", "state"}` or `{"error"}` (see the module docstring)."""
-        try:
-            engine, function, merged = self.resolve(ruleset, rule, config)
-            queue = DiceQueue(dice)
-            events, state = function(self.read_input(engine, rule, input), merged, queue)
-            queue.finish()
-        except RuleError as error:
-            found: dict[str, Any] = {
-                "code": error.code, "message": error.message, "path": error.path
-            }
-            if error.die is not None:
-                found["die"] = error.die
-            if error.count is not None:
-                found["count"] = error.count
-            return {"error": found}
-        return {"events": events, "state": state}
+def resolve(
+    ruleset: str, rule: str, config: object, found: Loaded | None = None
+) -> tuple[Engine, Rule, dict[str, Any]]:
+    """The engine, the rule function and its merged config read through the engine's
+    rules_config schema; a missing one is `rule_not_implemented`. `found`: the engines looked up
+    once for many cases (`registry.loaded()`, what each call looks up without it)."""
+    known = found or loaded()
+    engine = known.engines.get(ruleset)
+    if engine is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"ruleset {ruleset} is not implemented")
+    function = engine.rules.get(rule)
+    if function is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {ruleset}.{rule} is not implemented")
+    return (engine, function, _config(engine, config, known.book))
 
 
 #: Configs read, as `marshal` bytes: loading them is a fresh deep copy (a rule may change its
@@ -142,44 +74,72 @@ _CONFIGS: dict[tuple[str, str], bytes] = {}
 _BY_OVERRIDES: dict[tuple[str, str], bytes] = {}
 
 
-def runner() -> Runner:
-    """The runner of the engines found from the current plug-in roots (`plugins.search_roots`:
-    a ruleset added to `RULEPACK_PLUGIN_PATH` is found by the next call)."""
-    return _runner(plugins.search_roots())
+def _config(engine: Engine, overrides: object, book: ShapeBook) -> dict[str, Any]:
+    try:
+        key = (engine.name, "{}" if overrides == {} else canonical_json(overrides))
+    except (TypeError, ValueError):  # not JSON: merge_config says what is wrong
+        return read_config(engine, merge_config(engine.config, overrides), book)
+    if key not in _BY_OVERRIDES:
+        merged = read_config(engine, merge_config(engine.config, overrides), book)
+        _BY_OVERRIDES[key] = marshal.dumps(merged)
+        return merged
+    found: dict[str, Any] = marshal.loads(_BY_OVERRIDES[key])
+    return found
 
 
-@functools.cache
-def _runner(roots: tuple[Path, ...]) -> Runner:
-    return Runner(engines_of(roots), shape_book_of(roots))
+def read_config(
+    engine: Engine, merged: Mapping[str, Any], book: ShapeBook | None = None
+) -> dict[str, Any]:
+    """`merged` read through `engine`'s rules_config schema (once per distinct config); `book`:
+    the shape book looked up once for many cases (`loaded().book` without it)."""
+    key = (engine.name, canonical_json(merged))
+    if key not in _CONFIGS:
+        shapes = book or loaded().book
+        read = shapes.read(engine.config_schema, engine.config_uri, merged, "config")
+        _CONFIGS[key] = marshal.dumps(read)
+    found: dict[str, Any] = marshal.loads(_CONFIGS[key])
+    return found
 
 
-def resolve(ruleset: str, rule: str, config: object) -> tuple[Engine, Rule, Config]:
-    """`Runner.resolve` with the current engines."""
-    return runner().resolve(ruleset, rule, config)
+def read_input(engine: Engine, rule: str, value: object, book: ShapeBook | None = None) -> Any:
+    """`value` read through `rule`'s declared input shape (defaults filled in); `book`: the
+    shape book looked up once for many cases (`loaded().book` without it)."""
+    shapes = book or loaded().book
+    shape = shapes.rule_shape(engine.inputs_uri, rule)
+    if shape is None:
+        raise RuleError(RULE_NOT_IMPLEMENTED, f"rule {engine.name}.{rule} declares no input shape")
+    return shapes.read(shape, engine.inputs_uri, value, "input")
 
 
-def read_config(engine: Engine, merged: Mapping[str, Any]) -> Config:
-    """`Runner.read_config` with the current shape book."""
-    return runner().read_config(engine, merged)
-
-
-def read_input(engine: Engine, rule: str, value: object) -> Any:
-    """`Runner.read_input` with the current shape book."""
-    return runner().read_input(engine, rule, value)
-
-
-def run_case(
+def run_case(  # noqa: PLR0913 (the five fields of a case, and the engines of a batch)
     ruleset: str,
     rule: str,
     config: Mapping[str, Any],
     input: Mapping[str, Any],
     dice: Sequence[Mapping[str, Any]],
+    found: Loaded | None = None,
 ) -> dict[str, Any]:
-    """One case (`Runner.run`) with the current engines; a batch takes `runner()` once."""
-    return runner().run(ruleset, rule, config, input, dice)
+    """Run `rule` of `ruleset` on `input` with faces from `dice`; every face must be used (C1).
+    `found`: the engines looked up once for a batch of cases (`registry.loaded()`)."""
+    try:
+        known = found or loaded()
+        engine, function, merged = resolve(ruleset, rule, config, known)
+        queue = DiceQueue(dice)
+        events, state = function(read_input(engine, rule, input, known.book), merged, queue)
+        queue.finish()
+    except RuleError as error:
+        stopped: dict[str, Any] = {
+            "code": error.code, "message": error.message, "path": error.path
+        }
+        if error.die is not None:
+            stopped["die"] = error.die
+        if error.count is not None:
+            stopped["count"] = error.count
+        return {"error": stopped}
+    return {"events": events, "state": state}
 
 
 def list_rules(ruleset: str) -> list[str]:
     """The snake_case rule names of `ruleset`, in file order (empty if it does not exist)."""
-    found = runner().engines.get(ruleset)
+    found = loaded().engines.get(ruleset)
     return list(found.rules) if found else []

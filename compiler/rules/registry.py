@@ -96,6 +96,26 @@ def engines_of(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
     return found
 
 
+@dataclass(frozen=True)
+class Loaded:
+    """Every engine by name and their shape book, as found from one set of plug-in roots."""
+
+    engines: Mapping[str, Engine]
+    book: ShapeBook
+
+
+def loaded() -> Loaded:
+    """The engines and shape book of the current plug-in roots (`plugins.search_roots()`: a
+    ruleset added to `RULEPACK_PLUGIN_PATH` is found by the next call), to look up once for as
+    many cases as the caller runs, not once or more per case."""
+    return loaded_from(plugins.search_roots())
+
+
+@functools.cache
+def loaded_from(roots: tuple[Path, ...]) -> Loaded:
+    return Loaded(engines_of(roots), shape_book_of(roots))
+
+
 def shape_book() -> ShapeBook:
     """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
     engine's shapes."""

@@ -29,7 +29,8 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from compiler import plugins
-from compiler.rules.harness import run_case, runner
+from compiler.rules.harness import run_case
+from compiler.rules.registry import loaded
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 GOLDEN_DIR = REPO_ROOT / "tests" / "golden"
@@ -162,12 +163,12 @@ def run_python_batch(cases: Sequence[Mapping[str, Any]]) -> list[Result]:
     """Each case's Python result, the engines looked up once for all of them; a case whose
     engine crashed comes back as `{"crash": traceback}` (as from `NodeEngine.run_batch`), so
     one engine bug cannot hide the others."""
-    run = runner().run
+    found = loaded()
     results = []
     for case in cases:
         try:
-            results.append(run(case["ruleset"], case["rule"], case["config"], case["input"],
-                               case["dice"]))
+            results.append(run_case(case["ruleset"], case["rule"], case["config"], case["input"],
+                                    case["dice"], found))
         except Exception:
             results.append({"crash": traceback.format_exc()})
     return results
