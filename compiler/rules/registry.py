@@ -80,11 +80,12 @@ def engine_names() -> tuple[str, ...]:
 
 def engines() -> Mapping[str, Engine]:
     """Every engine by name (`engine_names` order), its rules imported."""
-    return _engines(plugins.search_roots())
+    return engines_of(plugins.search_roots())
 
 
 @functools.cache
-def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
+def engines_of(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
+    """`engines()` of the plug-in roots `roots` (`plugins.search_roots()`), made once."""
     found = {}
     for name in engine_names():
         if name == plugins.SHARED_ENGINE:
@@ -95,12 +96,33 @@ def _engines(roots: tuple[Path, ...]) -> Mapping[str, Engine]:
     return found
 
 
-def shape_book() -> ShapeBook:
-    """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
-    engine's shapes."""
-    return _shape_book(plugins.search_roots())
+@dataclass(frozen=True)
+class Loaded:
+    """Every engine by name and their shape book, as found from one set of plug-in roots."""
+
+    engines: Mapping[str, Engine]
+    book: ShapeBook
+
+
+def loaded() -> Loaded:
+    """The engines and shape book of the current plug-in roots (`plugins.search_roots()`: a
+    ruleset added to `RULEPACK_PLUGIN_PATH` is found by the next call), to look up once for as
+    many cases as the caller runs, not once or more per case."""
+    return loaded_from(plugins.search_roots())
 
 
 @functools.cache
-def _shape_book(roots: tuple[Path, ...]) -> ShapeBook:
-    return ShapeBook(d for e in _engines(roots).values() for d in (e.inputs, e.config_schema))
+def loaded_from(roots: tuple[Path, ...]) -> Loaded:
+    return Loaded(engines_of(roots), shape_book_of(roots))
+
+
+def shape_book() -> ShapeBook:
+    """Every engine's inputs document and rules_config schema, so a `$ref` may reach another
+    engine's shapes."""
+    return shape_book_of(plugins.search_roots())
+
+
+@functools.cache
+def shape_book_of(roots: tuple[Path, ...]) -> ShapeBook:
+    """`shape_book()` of the plug-in roots `roots`, made once."""
+    return ShapeBook(d for e in engines_of(roots).values() for d in (e.inputs, e.config_schema))

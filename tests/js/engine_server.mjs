@@ -10,6 +10,7 @@
  *   {id, op: "odds", ruleset, query, params, config}            -> {id, result: distJson | {error}}
  *   {id, op: "matchup", ruleset, library, config, choice}       -> {id, result: query | {error}}
  *   {id, op: "call", module, name, args}                        -> {id, result} (BigInts as strings)
+ *   {id, op: "cpu"}                  -> {id, cpu: seconds of CPU this process has used so far}
  * A thrown non-RuleError (an engine bug) answers {id, crash: "<stack>"} instead of dying.
  * The core directory (a built `scripts/rules`, with its generated `rulesets.mjs`) is an argument
  * so a test can point it at a deliberately broken copy.
@@ -105,6 +106,7 @@ async function answer(request) {
     }) };
     case "rules": return { rules: harness.listRules(request.ruleset) };
     case "config": return { config: rulesets.RULESETS[request.ruleset]?.CONFIG ?? null };
+    case "cpu": { const { user, system } = process.cpuUsage(); return { cpu: (user + system) / 1e6 }; }
     default: throw new Error(`unknown op ${request.op}`);
   }
 }

@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 import pytest
-from rules_parity import GOLDEN_DIR, Fixture, NodeEngine, check_all, discover, run_python
+from rules_parity import GOLDEN_DIR, Fixture, NodeEngine, check_all, discover, run_python_batch
 
 from compiler import plugins
 
@@ -45,7 +45,7 @@ def test_the_id_list_is_well_formed(name: str) -> None:
 @pytest.mark.parametrize("name", plugins.names())
 def test_every_id_is_covered_by_a_passing_fixture(name: str, js_engine: NodeEngine) -> None:
     usable = [f for f in fixtures(name) if counting(f)]
-    failures = check_all(usable, run_python, js_engine)
+    failures = check_all(usable, run_python_batch, js_engine)
     covered = {item for f in usable if f.ident not in failures for item in f.data["covers"]}
     assert [item for item in catalogue_ids(name) if item not in covered] == []
     prefix = catalogue_ids(name)[0].split("-")[0]

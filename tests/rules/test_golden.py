@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plugin_roots import TEST_PLUGINS
 from rules_parity import (
     GOLDEN_DIR,
     Fixture,
@@ -22,6 +23,8 @@ from rules_parity import (
     load_fixture,
     report,
     run_python,
+    run_python_batch,
+    same,
 )
 
 from compiler import plugins
@@ -107,3 +110,51 @@ def test_bad_fixture_files_are_rejected(old: str, new: str, complaint: str, tmp_
     path.write_text(GOOD.replace(old, new), encoding="utf-8")
     problems = load_fixture(path, fixture_validator()).problems
     assert any(complaint in problem for problem in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ({"x": True}, {"x": 1}),
+        ([0], [False]),
+        ({"n": 1}, {"n": 1.0}),
+        ({"a": [{"b": [1, True]}]}, {"a": [{"b": [1, 1]}]}),
+        ({"a": 1}, {"a": 1, "b": None}),
+        ([1, 2], [2, 1]),
+        ({"s": "1"}, {"s": 1}),
+    ],
+)
+def test_results_differing_as_json_are_not_the_same(a: object, b: object) -> None:
+    """`same` is JSON equality: `==` takes `true` for `1`, and JSON does not."""
+    assert not same(a, b) and not same(b, a)
+    assert json.dumps(a, sort_keys=True) != json.dumps(b, sort_keys=True)
+
+
+def test_results_equal_as_json_are_the_same_in_any_key_order() -> None:
+    a = {"events": [{"type": "hit", "ok": True, "n": 0}], "state": {"b": None, "a": [1]}}
+    b = {"state": {"a": [1], "b": None}, "events": [{"n": 0, "ok": True, "type": "hit"}]}
+    assert same(a, b)
+
+
+def test_a_bool_for_an_int_in_a_result_fails_the_comparison(tmp_path: Path) -> None:
+    path = tmp_path / "case.yaml"
+    path.write_text(GOOD.replace("state: {}}", "state: {n: 1}}"), encoding="utf-8")
+    fixture = load_fixture(path, fixture_validator())
+    right, wrong = {"events": [], "state": {"n": 1}}, {"events": [], "state": {"n": True}}
+    assert compare(fixture, right, right) == []
+    problems = compare(fixture, right, wrong)
+    assert [p.split(":")[0] for p in problems] == ["  js differs from expected",
+                                                   "  python and js disagree"]
+
+
+def test_a_ruleset_put_on_the_plugin_path_is_run_by_the_next_batch(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The engines are looked up once per batch (`run_python_batch`), by the plug-in roots of the
+    moment: one added to `RULEPACK_PLUGIN_PATH` between two batches is found by the second."""
+    case = {"ruleset": "common_only", "rule": "nothing", "config": {}, "input": {}, "dice": []}
+    before = run_python_batch([case])[0]["error"]["message"]
+    monkeypatch.setenv(plugins.PATH_VARIABLE, str(TEST_PLUGINS))
+    after = run_python_batch([case])[0]["error"]["message"]
+    assert (before, after) == ("ruleset common_only is not implemented",
+                               "rule common_only.nothing is not implemented")

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
-from rules_parity import NodeEngine, check_all, discover, run_python
+from rules_parity import NodeEngine, check_all, discover, run_python_batch
 
 from compiler.rules import dice
 
@@ -61,7 +61,7 @@ PY_MUTANTS: list[tuple[str, Callable[..., int], str]] = [
 
 
 def test_unbroken_engines_pass(js_engine: NodeEngine) -> None:
-    assert check_all(discover(), run_python, js_engine) == {}
+    assert check_all(discover(), run_python_batch, js_engine) == {}
 
 
 @pytest.mark.parametrize(("file", "source", "broken", "catcher"), JS_MUTANTS)
@@ -76,7 +76,7 @@ def test_broken_js_primitive_fails(
     (core / file).write_text(text.replace(source, broken), encoding="utf-8")
     engine = NodeEngine(node_path, core)
     try:
-        failures = check_all(discover(), run_python, engine)
+        failures = check_all(discover(), run_python_batch, engine)
     finally:
         engine.close()
     assert catcher in failures
@@ -94,7 +94,7 @@ def test_broken_python_primitive_fails(
     js_engine: NodeEngine,
 ) -> None:
     monkeypatch.setattr(dice, name, broken)
-    failures = check_all(discover(), run_python, js_engine)
+    failures = check_all(discover(), run_python_batch, js_engine)
     assert catcher in failures
     for problems in failures.values():
         assert any(p.startswith(("  python differs", "  python crashed")) for p in problems)

@@ -6,7 +6,6 @@ member spends is checked against what it has before any die is rolled.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -190,7 +189,8 @@ def outcome_of(remaining: int, complexity: int, bound: bool, config: Mapping[str
 def battle_montage(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """CR-R13, CR-G23, CR-G24, CR-G25, CR-G26, CR-G27, CR-G28, CR-G29, CR-G30, CR-G31,
     CR-G32, CR-E10: the party in ranks against the enemies, steps 1 to 9."""
-    party: list[dict[str, Any]] = copy.deepcopy(list(inp["party"]))
+    # Each member's own dict: the steps set its fields, never change a value in place.
+    party: list[dict[str, Any]] = [dict(m) for m in inp["party"]]
     enemies: list[Mapping[str, Any]] = inp["enemies"]
     check_montage(party, enemies, config)
     events = summons(party, config)

@@ -7,7 +7,6 @@ resolved; an OA is a later use with `opportunity: true` (CR-R09).
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -241,7 +240,8 @@ def use_power(inp: Any, config: Mapping[str, Any], queue: DiceQueue) -> Result:
     """CR-R04, CR-R05, CR-R06, CR-R07, CR-R08, CR-R09, CR-R10, CR-R11, CR-R12, CR-G01, CR-G02,
     CR-G03, CR-G07, CR-G08, CR-G10, CR-G12, CR-G13, CR-G14, CR-G15, CR-G18, CR-G20, CR-G22,
     CR-E09: one power used whole, as one chat card replays it."""
-    combatants = copy.deepcopy(list(inp["combatants"]))
+    # Each combatant's own dict: the rules set its fields, never change a value in place.
+    combatants = [dict(c) for c in inp["combatants"]]
     return resolve_use(inp, combatants, config, queue, [])
 
 

@@ -7,7 +7,6 @@ they are provoked, each enemy once per turn (CR-G10), never resolved here.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
@@ -36,7 +35,8 @@ class Turn:
     """The turn so far: the actor, everyone, the actions left, and who has been provoked."""
 
     def __init__(self, inp: Mapping[str, Any], config: Mapping[str, Any]) -> None:
-        self.combatants: list[Combatant] = copy.deepcopy(list(inp["combatants"]))
+        # Each combatant's own dict: the rules set its fields, never change a value in place.
+        self.combatants: list[Combatant] = [dict(c) for c in inp["combatants"]]
         self.table = by_id(self.combatants, f"{IN}.combatants")
         self.actor = named(self.table, inp["actor"], f"{IN}.actor")
         self.actions: dict[str, bool] = dict(inp["actions"])

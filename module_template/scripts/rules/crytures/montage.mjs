@@ -228,7 +228,8 @@ export function outcomeOf(remaining, complexity, bound, config) {
  * @type {Rule}
  */
 export function battleMontage(inp, config, queue) {
-  const party = structuredClone(inp.party);
+  // Each member's own object: the steps set its fields, never change a value in place.
+  const party = inp.party.map(m => ({ ...m }));
   const enemies = inp.enemies;
   checkMontage(party, enemies, config);
   const events = summons(party, config);

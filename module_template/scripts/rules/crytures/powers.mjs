@@ -264,7 +264,8 @@ export function carryOut(use, plan, slot, events, queue) {
  * @type {Rule}
  */
 export function usePower(inp, config, queue) {
-  const combatants = structuredClone(inp.combatants);
+  // Each combatant's own object: the rules set its fields, never change a value in place.
+  const combatants = inp.combatants.map(c => ({ ...c }));
   return resolveUse(inp, combatants, config, queue, []);
 }
 

@@ -27,7 +27,8 @@ export class Turn {
    */
   constructor(inp, config) {
     /** @type {Combatant[]} */
-    this.combatants = structuredClone(inp.combatants);
+    // Each combatant's own object: the rules set its fields, never change a value in place.
+    this.combatants = inp.combatants.map(c => ({ ...c }));
     this.table = byId(this.combatants, `${IN}.combatants`);
     this.actor = named(this.table, inp.actor, `${IN}.actor`);
     this.actions = { ...inp.actions };
