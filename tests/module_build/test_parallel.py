@@ -74,7 +74,7 @@ def test_an_error_of_the_work_is_raised_as_the_serial_loop_raises_it() -> None:
 
 
 def build(content: Path, out: Path, min_items: int, env: dict[str, str]) -> dict[str, object]:
-    return run(RUNNER, min_items, "build", content, "--out", out, env=env)
+    return run(RUNNER, str(min_items), "build", content, "--out", out, env=env)
 
 
 def test_a_forked_build_is_byte_for_byte_a_serial_one(tmp_path: Path) -> None:
