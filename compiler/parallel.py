@@ -1,15 +1,16 @@
-"""`split_map(work, items)`: `[work(x) for x in items]`, its first part done in a forked child.
+"""Work done in a forked child while this process does other work, on a second core.
 
-A cold build of 10,000 files spends most of its time reading, parsing and validating each file,
-work that depends on the file alone (`pipeline.process`). On a machine with a second core, a
-child forked from this process does the first part of the items while this process does the
-rest; the child sends its results back pickled through a pipe. Forking, not spawning: the child
-starts with every module imported and the schemas compiled, and needs no arguments pickled.
+`split_map(work, items)` is `[work(x) for x in items]` with its first part done in a child: a
+cold build of 10,000 files spends most of its time reading, parsing and validating each file,
+work that depends on the file alone (`pipeline.process`). `Forked(work)` runs one `work()` in a
+child (a module's world-documents JSON while this process encodes its pack records: `build.py`).
+The child sends its value back pickled through a pipe. Forking, not spawning: the child starts
+with every module imported and the schemas compiled, and needs no arguments pickled.
 
-The results are the same values in the same order as the serial loop's, so what a build writes
-cannot depend on whether it forked (`tests/module_build/test_parallel.py`). Anything that goes
-wrong in the child (an exception, a kill, a short read) costs only time: its part is then done
-here, serially, and any exception it raises is raised here as the serial loop would raise it.
+The values are the same as the serial code's, in the same order, so what a build writes cannot
+depend on whether it forked (`tests/module_build/test_parallel.py`). Anything that goes wrong in
+the child (an exception, a kill, a short read) costs only time: the work is then done here,
+serially, and any exception it raises is raised here as the serial code would raise it.
 
 A child is forked only from a process with one thread (`/proc/self/task`): a thread holding a
 lock as the process forks would leave it held for ever in the child (LevelDB keeps a thread once
@@ -24,7 +25,7 @@ import pickle
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,44 +62,70 @@ def can_fork() -> bool:
         return False
 
 
+class Forked(Generic[R]):
+    """`work()` started in a forked child when `worth` it and `can_fork()`; `result()` is its
+    value, from the child, or made here if no child ran it or the child failed."""
+
+    def __init__(self, work: Callable[[], R], *, worth: bool = True) -> None:
+        self.work = work
+        self.pid: int | None = None
+        self.fd = -1
+        if worth and can_fork():
+            read_end, write_end = os.pipe()
+            pid = os.fork()
+            if pid == 0:  # the child: never returns
+                os.close(read_end)
+                _child(work, write_end)
+            os.close(write_end)
+            self.pid, self.fd = pid, read_end
+            Stats.forked += 1
+
+    def result(self) -> R:
+        if self.pid is None:
+            return self.work()
+        try:
+            found = _collect(self.fd)
+        finally:
+            self.close()
+        if found is None:
+            return self.work()
+        Stats.returned += 1
+        return found[0]  # type: ignore[no-any-return]
+
+    def close(self) -> None:
+        """End the child (if it still runs) and reap it; `result()` then makes the value here."""
+        if self.pid is None:
+            return
+        pid, self.pid = self.pid, None
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+        os.close(self.fd)
+        _reap(pid)
+
+
 def split_map(work: Callable[[T], R], items: Sequence[T]) -> list[R]:
     """`[work(item) for item in items]`, in order; the first part in a forked child when there
     are at least `MIN_ITEMS` items and `can_fork()`. `work`'s results must pickle."""
-    if len(items) < MIN_ITEMS or not can_fork():
-        return [work(item) for item in items]
     split = int(len(items) * CHILD_SHARE)
     head, tail = items[:split], items[split:]
-    read_end, write_end = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # the child: never returns
-        os.close(read_end)
-        _child(work, head, write_end)
-    os.close(write_end)
-    Stats.forked += 1
+    child = Forked(lambda: [work(item) for item in head], worth=len(items) >= MIN_ITEMS)
+    if child.pid is None:
+        return [work(item) for item in items]
     try:
         mine = [work(item) for item in tail]
-        theirs: list[R] | None = _collect(read_end)
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.kill(pid, signal.SIGKILL)
+        child.close()
         raise
-    finally:
-        os.close(read_end)
-        _reap(pid)
-    if theirs is None:  # the child failed: its part is done here
-        theirs = [work(item) for item in head]
-    else:
-        Stats.returned += 1
-    return [*theirs, *mine]
+    return [*child.result(), *mine]
 
 
-def _child(work: Callable[[T], R], items: Sequence[T], fd: int) -> None:
-    """Do `items`, write the pickled results (or a failure mark) to `fd`, and exit at once:
+def _child(work: Callable[[], R], fd: int) -> None:
+    """Do `work`, write its pickled value (or a failure mark) to `fd`, and exit at once:
     no `atexit` handler, buffered output or `finally` of the parent's runs twice."""
     status = 1
     try:
         signal.signal(signal.SIGINT, signal.SIG_DFL)  # Ctrl-C ends it; the parent says so
-        payload = _OK + pickle.dumps([work(item) for item in items], pickle.HIGHEST_PROTOCOL)
+        payload = _OK + pickle.dumps((work(),), pickle.HIGHEST_PROTOCOL)
         status = 0
     except BaseException:
         payload = _FAILED
@@ -110,8 +137,8 @@ def _child(work: Callable[[T], R], items: Sequence[T], fd: int) -> None:
     os._exit(status)
 
 
-def _collect(fd: int) -> list[Any] | None:
-    """The child's results, or None if it did not finish them."""
+def _collect(fd: int) -> tuple[Any] | None:
+    """The child's value (in a 1-tuple), or None if it did not finish it."""
     chunks = []
     while chunk := os.read(fd, 1 << 20):
         chunks.append(chunk)
@@ -122,7 +149,7 @@ def _collect(fd: int) -> list[Any] | None:
         found = pickle.loads(payload[1:])  # our own child's bytes, from a pipe only it held
     except Exception:
         return None
-    return found if isinstance(found, list) else None
+    return found if isinstance(found, tuple) and len(found) == 1 else None
 
 
 def _reap(pid: int) -> None:
