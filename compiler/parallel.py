@@ -138,17 +138,15 @@ def _child(work: Callable[[], R], fd: int) -> None:
 
 
 def _collect(fd: int) -> tuple[Any] | None:
-    """The child's value (in a 1-tuple), or None if it did not finish it."""
-    chunks = []
-    while chunk := os.read(fd, 1 << 20):
-        chunks.append(chunk)
-    payload = b"".join(chunks)
-    if payload[:1] != _OK:
-        return None
-    try:
-        found = pickle.loads(payload[1:])  # our own child's bytes, from a pipe only it held
-    except Exception:
-        return None
+    """The child's value (in a 1-tuple), or None if it did not finish it. Unpickled as it is
+    read, so the pickled bytes are never all in memory beside the value."""
+    with open(fd, "rb", closefd=False) as stream:
+        if stream.read(1) != _OK:
+            return None
+        try:
+            found = pickle.load(stream)  # our own child's bytes, from a pipe only it held
+        except Exception:
+            return None
     return found if isinstance(found, tuple) and len(found) == 1 else None
 
 
