@@ -12,7 +12,9 @@ Every figure is a whole process, as an author sees it (start-up and imports coun
 run in turn, A B A B ..., and each ratio is taken pair by pair, so a machine whose speed drifts
 (this one is shared) moves both sides of a pair alike; the median ratio is the figure to quote,
 the min-max beside it says how noisy the run was. Peak memory is each process's own high-water
-mark (VmHWM) as it exits.
+mark (VmHWM) as it exits. CPU is user + system time of the process and every child it waited for
+(rulepack forks a worker on a second core: `compiler/parallel.py`), the figure to pair on a loaded
+machine, where wall times measure the load.
 
 Targets (issue 15): cold validate + build of 10,000 documents at most 2x compilePack, the cost
 per document flat from 1k to 50k (within 10%), peak memory at most the official packer's at every
@@ -24,6 +26,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -51,6 +54,7 @@ writeFileSync(process.env.PEAK_FILE, status.split("VmHWM:")[1].trim().split(/\\s
 class Run:
     wall: float  # seconds
     peak: float  # MiB
+    cpu: float  # seconds, user + system, the process and its children
 
 
 @dataclass(frozen=True)
@@ -75,15 +79,18 @@ def timed(command: Sequence[str | Path], scratch: Path) -> Run:
     """One whole process: its wall time and peak memory; a failure stops the benchmark."""
     peak_file = scratch / "peak"
     env = {**os.environ, "PEAK_FILE": str(peak_file), "XDG_CACHE_HOME": str(scratch / "xdg")}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     child = subprocess.run(
         [str(c) for c in command], cwd=REPO, env=env, stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE, check=False,
     )
     wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if child.returncode != 0:
         raise RuntimeError(f"{command} failed: {child.stderr.decode()}")
-    return Run(wall, int(peak_file.read_text()) / 1024)
+    cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+    return Run(wall, int(peak_file.read_text()) / 1024, cpu)
 
 
 def paired(
@@ -163,13 +170,15 @@ def report(count: int, pairs: Sequence[Pair]) -> None:
     runs = len(pairs[0].ours)
     print(f"\nN = {count:,} documents ({runs} pairs, A/B alternating; median [min-max])")
     print(f"{'step':<26} {'rulepack s':>18} {'official s':>18} {'x official':>18} "
-          f"{'peak MiB ours/official':>24}")
+          f"{'peak MiB ours/official':>24} {'CPU s ours/official':>20}")
     for pair in pairs:
         ours = _spread([r.wall for r in pair.ours])
         official = _spread([r.wall for r in pair.official])
         peaks = f"{max(r.peak for r in pair.ours):.0f} / {max(r.peak for r in pair.official):.0f}"
+        cpu = (f"{statistics.median(r.cpu for r in pair.ours):.2f} / "
+               f"{statistics.median(r.cpu for r in pair.official):.2f}")
         print(f"{pair.step:<26} {ours:>18} {official:>18} {_spread(pair.ratios()):>18} "
-              f"{peaks:>24}")
+              f"{peaks:>24} {cpu:>20}")
 
 
 def summary(results: dict[int, list[Pair]]) -> None:

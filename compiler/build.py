@@ -16,11 +16,12 @@ import hashlib
 import os
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import plyvel
 
-from compiler import fsio
+from compiler import fsio, parallel
 from compiler.buildcaches import BuildCaches
 from compiler.cache import cache_folder
 from compiler.diagnostics import Diagnostic, Diagnostics
@@ -49,7 +50,7 @@ from compiler.render.journal import journal_pages
 from compiler.render.lang import language_strings
 from compiler.render.macros import macro_specs
 from compiler.render.manifest import dump_json, module_manifest, zip_name
-from compiler.render.scripts import script_files
+from compiler.render.scripts import script_files, world_documents_json
 from compiler.writing import (
     check_relative_path,
     folder_entries,
@@ -72,17 +73,32 @@ class ModulePlan:
     files: Mapping[str, bytes]
     packs: tuple[Pack, ...]
     ruleset: Ruleset
+    #: Each pack's LevelDB records by pack name (`pack_records`).
+    records: Mapping[str, list[tuple[bytes, bytes]]]
 
 
 def plan_module(ruleset: Ruleset, caches: BuildCaches | None = None) -> ModulePlan:
     """Everything of one module, in memory. Its HTML was sanitised per file after validation.
-    `caches` keeps what unchanged documents planned to in earlier builds."""
+    `caches` keeps what unchanged documents planned to in earlier builds.
+
+    The world documents' JSON and the packs' records are both made from the packs alone: with
+    many documents (and no memo of the JSON, which a watch keeps) a forked child makes the JSON
+    while this process encodes the records (`parallel.Forked`)."""
     plans, fragments = (caches.plans, caches.fragments) if caches is not None else (None, None)
     packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset), plans=plans)
-    files = script_files(ruleset, packs, fragments)
+    many = sum(len(pack.entries) for pack in packs) >= parallel.MIN_ITEMS
+    world = parallel.Forked(partial(world_documents_json, packs, fragments),
+                   worth=many and fragments is None)
+    try:
+        text = caches.encoded.text if caches is not None else None
+        records = {pack.name: pack_records(pack, text) for pack in packs}
+    except BaseException:
+        world.close()
+        raise
+    files = script_files(ruleset, packs, fragments, world.result())
     files["module.json"] = dump_json(module_manifest(ruleset, packs))
     files["lang/en.json"] = dump_json(language_strings(ruleset))
-    return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset)
+    return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset, records)
 
 
 def check_out_folder(out: Path, content: Path) -> None:
@@ -151,7 +167,7 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> N
     digests = {}
     for pack in plan.packs:
         try:
-            records = pack_records(pack, caches.encoded.text)
+            records = plan.records[pack.name]
             digests[pack.name] = records_digest(records)
             name = f"{plan.module_id}/{pack.name}"
             write_pack(name, records, digests[pack.name], caches, module / "packs" / pack.name)

@@ -180,7 +180,11 @@ class ResultCache:
         dirty = self.dirty | {_shard(key) for key in self.entries.keys() - self.used.keys()}
         if not dirty:
             return
-        after = _by_shard({k: e for k, e in self.used.items() if _shard(k) in dirty})
+        after: dict[str, dict[str, Entry]] = {}
+        for key, entry in self.used.items():  # each key's shard worked out once
+            name = _shard(key)
+            if name in dirty:
+                after.setdefault(name, {})[key] = entry
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             for name in sorted(dirty):
@@ -209,13 +213,6 @@ def cache_folder(root: Path) -> Path:
 def _shard(key: str) -> str:
     # surrogatepass: a file name may hold undecodable bytes, and a cache must never crash a run.
     return f"{zlib.crc32(key.encode('utf-8', 'surrogatepass')) % SHARDS:02d}.pickle"
-
-
-def _by_shard(entries: dict[str, Entry]) -> dict[str, dict[str, Entry]]:
-    shards: dict[str, dict[str, Entry]] = {}
-    for key, entry in entries.items():
-        shards.setdefault(_shard(key), {})[key] = entry
-    return shards
 
 
 def _atomic_write(path: Path, blob: bytes) -> None:

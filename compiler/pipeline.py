@@ -28,6 +28,7 @@ from compiler.loading.discovery import (
     display_path,
 )
 from compiler.model import ContentSet
+from compiler.parallel import split_map
 from compiler.sanitize import sanitize_checked, text_problems
 from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
@@ -107,39 +108,86 @@ def _load_folder(
             found.extend(result.diagnostics)
     documents = []
     invalid: dict[str, dict[str, str]] = {}
-    for file in files:
-        if file.kind != MANIFEST_KIND:
-            result = file_result(file, engine or UNKNOWN_ENGINE, checker, cache, root)
-            found.extend(result.diagnostics)
-            if result.checked is not None:
-                documents.append(result.checked)
-            elif result.diagnostics:  # its id is its file name (a valid one's must match)
-                stem = file.path.name.removesuffix(YAML_SUFFIX)
-                invalid.setdefault(file.kind, {})[stem] = file.display
+    others = [file for file in files if file.kind != MANIFEST_KIND]
+    results = file_results(others, engine or UNKNOWN_ENGINE, checker, cache, root)
+    for file, result in zip(others, results, strict=True):
+        found.extend(result.diagnostics)
+        if result.checked is not None:
+            documents.append(result.checked)
+        elif result.diagnostics:  # its id is its file name (a valid one's must match)
+            stem = file.path.name.removesuffix(YAML_SUFFIX)
+            invalid.setdefault(file.kind, {})[stem] = file.display
     return FolderContent(name, engine, manifest, tuple(documents), invalid), found
 
 
 def file_result(
     file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache, root: Path
 ) -> FileResult:
-    """One file's outcome: from the cache if its stamp says it is unchanged, else read once
-    (size cap first) and hashed, then from the cache or `process`."""
-    key = _key(file.path, root)  # not the display path: no working directory in it
-    stamp = _stamp(file.path)  # before reading: a change while reading shows next time
-    entry = cache.fresh(key, (file.kind, engine), stamp)
-    if entry is not None and isinstance(entry.result, FileResult):
-        cache.keep(key, entry)
-        return _shown_as(entry.result, file.display)
+    """One file's outcome (`file_results` of that file alone)."""
+    return file_results([file], engine, checker, cache, root)[0]
+
+
+def file_results(
+    files: list[SourceFile], engine: str | None, checker: Checker, cache: ResultCache, root: Path
+) -> list[FileResult]:
+    """Each file's outcome, in order: from the cache if its stamp says it is unchanged, else
+    read once (size cap first) and hashed, then from the cache or `process`. The files not
+    fresh in the cache are read and processed by `parallel.split_map` (a forked child does
+    part of them when there are many, as in a cold build)."""
+    keys = [_key(file.path, root) for file in files]  # not display paths: no working directory
+    stamps = [_stamp(file.path) for file in files]  # before reading: a change shows next time
+    fresh = [cache.fresh(key, (file.kind, engine), stamp)
+             for file, key, stamp in zip(files, keys, stamps, strict=True)]
+    stale = [i for i, entry in enumerate(fresh)
+             if entry is None or not isinstance(entry.result, FileResult)]
+    examined = dict(zip(stale, split_map(
+        lambda i: _examine(files[i], engine, checker, cache, keys[i]), stale), strict=True))
+    results = []
+    for i, (file, key, stamp, entry) in enumerate(zip(files, keys, stamps, fresh, strict=True)):
+        if i not in examined and entry is not None:
+            cache.keep(key, entry)
+            results.append(_shown_as(entry.result, file.display))
+        else:
+            results.append(_settle(examined[i], file, key, stamp, cache))
+    return results
+
+
+@dataclass(frozen=True)
+class _Examined:
+    """A file read and hashed: its `identity`, and its `result` unless the cache holds that
+    (None for both: it could not be read, `unread` says why)."""
+
+    identity: tuple[str, str | None, int, str] | None
+    result: FileResult | None
+    unread: Diagnostic | None = None
+
+
+def _examine(
+    file: SourceFile, engine: str | None, checker: Checker, cache: ResultCache, key: str
+) -> _Examined:
+    """Read, hash and (unless the cache holds its outcome) process one file; what a forked
+    child does for its part of the files (the cache here is only read)."""
     raw = read_source(file.path, file.display)
     if isinstance(raw, Diagnostic):
-        return FileResult(None, (raw,), None)
+        return _Examined(None, None, raw)
     identity = (file.kind, engine, len(raw), hashlib.sha256(raw).hexdigest())
-    result = cache.get(key, identity)
-    if not isinstance(result, FileResult):
-        result = process(file, raw, engine, checker)
-        cache.keep(key, Entry(identity, stamp, cache.started_ns, result))
-        return result
+    if isinstance(cache.get(key, identity), FileResult):
+        return _Examined(identity, None)
+    return _Examined(identity, process(file, raw, engine, checker))
+
+
+def _settle(
+    examined: _Examined, file: SourceFile, key: str, stamp: Stamp | None, cache: ResultCache
+) -> FileResult:
+    """The outcome of a file `_examine`d, recorded in the cache."""
+    if examined.identity is None:
+        return FileResult(None, (examined.unread,) if examined.unread else (), None)
+    if examined.result is not None:
+        cache.keep(key, Entry(examined.identity, stamp, cache.started_ns, examined.result))
+        return examined.result
     cache.confirm(key, stamp)
+    result = cache.get(key, examined.identity)
+    assert isinstance(result, FileResult)  # _examine found it there
     return _shown_as(result, file.display)
 
 

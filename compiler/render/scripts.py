@@ -189,10 +189,12 @@ def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -
 
 
 def script_files(
-    ruleset: Ruleset, packs: Sequence[Pack], fragments: Memo | None = None
+    ruleset: Ruleset, packs: Sequence[Pack], fragments: Memo | None = None,
+    world: Markup | None = None,
 ) -> dict[str, bytes]:
     """All JS and template files of the module, generated ones included (`fragments` keeps each
-    world document's JSON from earlier builds)."""
+    world document's JSON from earlier builds; `world` is `world_documents_json(packs)` if it
+    was made already)."""
     files = dict(static_files(ruleset.engine))
     files["scripts/config.mjs"] = render(
         "scripts/config.mjs.j2",
@@ -205,7 +207,8 @@ def script_files(
         rules_data=rules_data(ruleset),
     ).encode()
     files["scripts/world-documents.mjs"] = render(
-        "scripts/world-documents.mjs.j2", documents=world_documents_json(packs, fragments),
+        "scripts/world-documents.mjs.j2",
+        documents=world if world is not None else world_documents_json(packs, fragments),
     ).encode()
     files["scripts/rules/rulesets.mjs"] = rules_registry((plugins.SHARED_ENGINE, ruleset.engine))
     files.update(foundry_registry(ruleset.engine))
