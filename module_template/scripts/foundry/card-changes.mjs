@@ -116,12 +116,14 @@ async function target(change) {
 }
 
 /**
- * The name a card shows for a document: its own, or its type's for a Combat (which has none).
+ * The name a card shows for a document: its own, or, for a Combat (the one changed document
+ * with no name), the module's word for it (core's `DOCUMENT.*` strings are not the module's to
+ * rely on for a card's wording).
  * @param {Changeable} document
  * @returns {string}
  */
 function nameOf(document) {
-  return document.name || game.i18n.localize(`DOCUMENT.${document.documentName}`);
+  return document.name || game.i18n.localize("RULEPACK.Card.CombatName");
 }
 
 /**

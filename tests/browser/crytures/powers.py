@@ -160,7 +160,7 @@ def oa_changes(ctx: MacroContext, case: Case, before: list[str], after: list[str
     """As `oaChanges`."""
     if before == after:
         return []
-    name = ctx.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
+    name = ctx.module.lang["RULEPACK.Card.CombatName"]
     uuid = f"Combat.{COMBAT_ID}"
     flags = combat_flags(case)
     found: list[Any] = [(uuid, name, f"flags.{MODULE}.oa_spent", flags.get("oa_spent"), after)]

@@ -273,7 +273,7 @@ def apply_state(fight: Fight, after: dict[str, Any]) -> list[str]:
                 seeded = json.dumps({path: fight.state[key]})
                 fight.updates.insert(at, (f"Combat.{COMBAT_ID}", seeded))
                 at += 1
-            name = world.module.lang.get("DOCUMENT.Combat", "DOCUMENT.Combat")
+            name = world.module.lang["RULEPACK.Card.CombatName"]
             change(f"Combat.{COMBAT_ID}", name, path, fight.state[key], after[key])
             fight.state[key] = after[key]
     return lines

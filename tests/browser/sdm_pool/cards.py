@@ -109,21 +109,21 @@ def outcome_lines(lang: dict[str, str], events: list[Doc], names: dict[str, str]
 
 
 def changes_of(sides: list[tuple[Doc, Doc, dict[str, Doc]]], after: list[Doc]) -> list[Change]:
-    """As `documentChanges`: `sides` are (actor document, engine character, items by id)."""
+    """As `documentChanges`: `sides` are (actor document, engine character, items by id); each
+    before is the value the rules read (an absent HP is the maximum), as the card shows it."""
     found: list[Change] = []
     for (actor, character, items), now in zip(sides, after, strict=True):
         uuid = actor_uuid(actor)
         for key, absent in ACTOR_FIELDS.items():
             was = character.get(key, character["max_hp"] if key == "hp" else absent)
             if key in now and now[key] != was:
-                found.append((uuid, actor["name"], f"system.{key}", actor["system"].get(key),
-                              now[key]))
+                found.append((uuid, actor["name"], f"system.{key}", was, now[key]))
         for piece in now.get("armor", []):
             old = next((p for p in character["armor"] if p["id"] == piece["id"]), None)
             item = items.get(piece["id"])
             if old and item and old["hp"] != piece["hp"]:
                 found.append((f"{uuid}.Item.{item['_id']}", item["name"], "system.hp",
-                              item["system"].get("hp"), piece["hp"]))
+                              old["hp"], piece["hp"]))
     return found
 
 

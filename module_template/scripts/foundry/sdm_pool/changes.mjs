@@ -47,12 +47,17 @@ function combatantChanges(combatant, now) {
   const changes = [];
   for ( const [key, absent] of Object.entries(ACTOR_FIELDS) ) {
     const was = before[key] ?? (key === "hp" ? before.max_hp : absent);
-    if ( (key in now) && (now[key] !== was) ) changes.push({ document: combatant.actor, path: `system.${key}`, value: now[key] });
+    if ( !(key in now) || (now[key] === was) ) continue;
+    // Shown from the value the rules read: an absent field is the value it means (full HP, none
+    // owed), not "none" (issue 14); Undo still restores the field as it was.
+    changes.push({ document: combatant.actor, path: `system.${key}`, value: now[key], shown: { before: was } });
   }
   for ( const piece of /** @type {any[]} */ (now.armor ?? []) ) {
     const was = /** @type {any[]} */ (before.armor).find((p) => p.id === piece.id);
     const item = combatant.items[piece.id];
-    if ( was && item && (was.hp !== piece.hp) ) changes.push({ document: item, path: "system.hp", value: piece.hp });
+    if ( was && item && (was.hp !== piece.hp) ) {
+      changes.push({ document: item, path: "system.hp", value: piece.hp, shown: { before: was.hp } });
+    }
   }
   return changes;
 }
