@@ -91,11 +91,9 @@ def common_only(monkeypatch: pytest.MonkeyPatch) -> str:
 BROWSER_TESTS = REPO_ROOT / "tests" / "browser"
 
 
-def _handed_out_early(item: pytest.Item) -> bool:
+def _handed_out_early(item: pytest.Item, browser: bool) -> bool:
     """Browser tests and files marked `slow` run for many seconds each: they go first."""
-    return Path(str(item.path)).is_relative_to(BROWSER_TESTS) or bool(
-        item.get_closest_marker("slow")
-    )
+    return browser or bool(item.get_closest_marker("slow"))
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -106,9 +104,19 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     xdist hands the files out in this order (`--no-loadscope-reorder`): the long ones first, so
     that no worker is left alone with one at the end while the other has finished."""
+    # Once per file, not per test: every worker runs this over all of the suite's tests.
+    files: dict[str, tuple[pytest.MarkDecorator, bool]] = {}
+    early: dict[int, bool] = {}
     for item in items:
-        item.add_marker(pytest.mark.xdist_group(Path(str(item.path)).as_posix()))
-    items.sort(key=lambda item: not _handed_out_early(item))  # stable: files stay together
+        where = str(item.path)
+        if where not in files:
+            path = Path(where)
+            files[where] = (pytest.mark.xdist_group(path.as_posix()),
+                            path.is_relative_to(BROWSER_TESTS))
+        group, browser = files[where]
+        item.add_marker(group)
+        early[id(item)] = _handed_out_early(item, browser)
+    items.sort(key=lambda item: not early[id(item)])  # stable: files stay together
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

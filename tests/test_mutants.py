@@ -4,17 +4,22 @@ This guards the guards beyond the primitives (tests/rules/test_mutation.py): a c
 breaks a rule in one or both engines, the shapes reader, an adapter, the linker or the
 sanitiser must be caught by the test named beside it. Each mutant is applied to a copy of the
 checkout (the tracked files), where the named tests run in a child pytest that must fail (exit
-1: tests ran and failed, not a collection error). Among them are the two mutants an earlier
-mutation run found surviving: sanitising that skips a kind, and a commitment check that always
-matches.
+1: tests ran and failed, not a collection error). The children fork from one server in the copy
+(tests/mutant_server.py) that has imported the third-party libraries once; each child imports the
+project's own modules itself, after the mutation was written. Among the mutants are the two an
+earlier mutation run found surviving: sanitising that skips a kind, and a commitment check that
+always matches.
 """
 
 from __future__ import annotations
 
+import json
 import os
+import select
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -107,29 +112,73 @@ def checkout_copy(into: Path) -> Path:
     return into
 
 
-def run_mutant(mutant: Mutant, copy: Path) -> subprocess.CompletedProcess[str]:
-    target = copy / mutant.file
+@dataclass(frozen=True)
+class Outcome:
+    """What a mutant's child pytest did: its exit code and everything it printed."""
+
+    returncode: int
+    output: str
+
+
+class MutantServer:
+    """tests/mutant_server.py running in `copy`: each `run` is one forked child pytest there."""
+
+    TIMEOUT = 600  # seconds for one child, as a child `python -m pytest` had
+
+    def __init__(self, copy: Path) -> None:
+        self.copy = copy
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
+        self._proc = subprocess.Popen(
+            [sys.executable, str(copy / "tests" / "mutant_server.py")], cwd=copy, env=env,
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+        )
+
+    def run(self, args: list[str], log: Path) -> Outcome:
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.write(json.dumps({"args": args, "log": str(log)}) + "\n")
+        self._proc.stdin.flush()
+        ready, _, _ = select.select([self._proc.stdout], [], [], self.TIMEOUT)
+        if not ready:
+            self._proc.kill()
+            raise AssertionError(f"a child pytest ran for over {self.TIMEOUT} s: {args}")
+        answer = self._proc.stdout.readline()
+        assert answer, f"the mutant server died (exit {self._proc.wait()})"
+        return Outcome(json.loads(answer)["exit"], log.read_text(encoding="utf-8"))
+
+    def close(self) -> None:
+        assert self._proc.stdin and self._proc.stdout
+        self._proc.stdin.close()  # the server's loop ends
+        try:
+            code = self._proc.wait(timeout=60)
+        finally:
+            self._proc.stdout.close()
+        assert code == 0, f"the mutant server exited {code}"
+
+
+def run_mutant(mutant: Mutant, server: MutantServer) -> Outcome:
+    target = server.copy / mutant.file
     original = target.read_text(encoding="utf-8")
     assert original.count(mutant.source) == 1, f"{mutant.name}: the mutation site moved"
     target.write_text(original.replace(mutant.source, mutant.broken), encoding="utf-8")
     try:
-        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1", "XDG_CACHE_HOME": str(copy / ".xdg")}
         # One process (-n 0): under xdist, -x stops the workers and pytest exits 2, not 1.
-        return subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-x", "-n", "0", "-p", "no:cacheprovider",
-             "-p", "no:randomly", *mutant.tests],
-            cwd=copy, env=env, capture_output=True, text=True, check=False, timeout=600,
-        )
+        args = ["-q", "-x", "-n", "0", "-p", "no:cacheprovider", "-p", "no:randomly",
+                *mutant.tests]
+        return server.run(args, server.copy / ".mutant.log")
     finally:
         target.write_text(original, encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
-def copy(tmp_path_factory: pytest.TempPathFactory, node_tools: NodeTools) -> Path:
-    """The copy every mutant is applied to in turn (and put back). `node_tools` first: the
-    checkout's node_modules exist before the copy links them, so no child runs `npm ci`."""
+def server(tmp_path_factory: pytest.TempPathFactory, node_tools: NodeTools
+           ) -> Iterator[MutantServer]:
+    """The server in the copy every mutant is applied to in turn (and put back). `node_tools`
+    first: the checkout's node_modules exist before the copy links them, so no child runs
+    `npm ci`."""
     assert node_tools.root == REPO
-    return checkout_copy(tmp_path_factory.mktemp("checkout"))
+    running = MutantServer(checkout_copy(tmp_path_factory.mktemp("checkout")))
+    yield running
+    running.close()
 
 
 def test_every_mutation_site_is_still_there() -> None:
@@ -139,9 +188,8 @@ def test_every_mutation_site_is_still_there() -> None:
 
 
 @pytest.mark.parametrize("mutant", MUTANTS, ids=[m.name for m in MUTANTS])
-def test_the_mutant_is_caught(mutant: Mutant, copy: Path) -> None:
-    run = run_mutant(mutant, copy)
+def test_the_mutant_is_caught(mutant: Mutant, server: MutantServer) -> None:
+    run = run_mutant(mutant, server)
     assert run.returncode == 1, (
-        f"{mutant.name}: survived (pytest exit {run.returncode})\n{run.stdout[-3000:]}"
-        f"\n{run.stderr[-2000:]}"
+        f"{mutant.name}: survived (pytest exit {run.returncode})\n{run.output[-5000:]}"
     )
