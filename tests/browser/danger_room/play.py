@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from compiler.rules import run_case
-from danger_room.world import MODULE, Fight, apply_state, engine_card, fill, update
+from danger_room.world import MODULE, Fight, apply_state, engine_card, fill, update, word
 
 if TYPE_CHECKING:
     from macro_kinds import Message
@@ -222,6 +222,17 @@ def reached_catch(fight: Fight, events: list[dict[str, Any]], aim: dict[str, Any
     return [t for t in declared if t not in missed]
 
 
+def landing_lines(fight: Fight, landing: Step) -> list[str]:
+    """`landingLines`: whom the attack lands on, each target it misses and why, or no one."""
+    targets = landing.state["targets"]
+    lines = [lang(fight, "LandsOn", targets=", ".join(fight.world.name(t) for t in targets))
+             ] if targets else []
+    lines += [lang(fight, "MissesTarget", target=fight.world.name(e["target"]),
+                   reason=word(fight.world, "Miss", e["reason"]))
+              for e in landing.events if e["type"] == "miss"]
+    return lines or [lang(fight, "LandsOnNoOne")]
+
+
 def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) -> None:
     """`attackAction`: the weapon, the landing, each catch, each target the attack lands on; a
     card per step, or one card of several for an attack over an area (`areaAction`)."""
@@ -234,7 +245,8 @@ def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) ->
     if area is not None:
         area_action(fight, script, played, (landing, landed, area, sight), speaker)
         return
-    post(script, landing, speaker, lang(fight, "Title.Landing", **who), [], landed)
+    post(script, landing, speaker, lang(fight, "Title.Landing", **who),
+         landing_lines(fight, landing), landed)
     for target in reached_catch(fight, landing.events, attack.aim):
         step = roll_rule(fight, script, "defence_check", catch_input(fight, played, target, sight))
         changes = apply_state(fight, step.state["state"])

@@ -15,6 +15,8 @@ import { PlayError } from "./errors.mjs";
 import { applyState, nameOf } from "./fight.mjs";
 import { appliedStep, fightStep, postStep, postSteps, runStep } from "./steps.mjs";
 import { fightConfig } from "./settings.mjs";
+import { wordOf } from "../trace.mjs";
+import { MISSES } from "./words.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -175,6 +177,24 @@ function reachedCatch(events, aim) {
 }
 
 /**
+ * The Landing card's outcome on top (issue 14): whom the attack lands on, then each target it
+ * misses and why (DR-R11's miss checks), or that it lands on no one.
+ * @param {Fight} fight
+ * @param {{state: Json, events: Json[]}} result  the `attack_landing` result
+ * @returns {string[]}
+ */
+function landingLines(fight, { state, events }) {
+  const localize = (/** @type {string} */ key) => game.i18n.localize(key);
+  const lines = state.targets.length ? [game.i18n.format("RULEPACK.DangerRoom.LandsOn", {
+    targets: state.targets.map((/** @type {string} */ id) => nameOf(fight, id)).join(", ")
+  })] : [];
+  for ( const miss of events.filter((e) => e.type === "miss") ) {
+    lines.push(game.i18n.format("RULEPACK.DangerRoom.MissesTarget", { target: nameOf(fight, miss.target), reason: wordOf(MISSES, miss.reason, localize) }));
+  }
+  return lines.length ? lines : [localize("RULEPACK.DangerRoom.LandsOnNoOne")];
+}
+
+/**
  * Play an attack card's action: a card per step, or one card for an attack over an area.
  * @param {Fight} fight
  * @param {Attack} attack
@@ -187,7 +207,9 @@ export async function attackAction(fight, attack) {
   const landing = await appliedStep(fight, "attack_landing", landingInput(fight, played, sight), () => ({ fighters: {} }));
   const area = landing.step.result.events.find((e) => e.type === "area");
   if ( area ) return areaAction(fight, played, { landing, sight, who, area });
-  await postStep(landing.step, { title: title("Landing", who), changes: landing.changes, speaker: attack.speaker });
+  await postStep(landing.step, {
+    title: title("Landing", who), lines: landingLines(fight, landing.step.result), changes: landing.changes, speaker: attack.speaker
+  });
   for ( const target of reachedCatch(landing.step.result.events, attack.aim) ) {
     const step = await runStep("defence_check", catchInput(fight, played, target, sight));
     const changes = await applyState(fight, step.result.state.state);
