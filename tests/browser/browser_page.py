@@ -207,7 +207,7 @@ class HarnessPage:
         """Run one pack macro with scripted dice (and a staged scene and dialog answers); the
         page's report plus `problems`."""
         self.page.bring_to_front()  # background pages get throttled timers
-        run: dict[str, Any] = self.page.evaluate(
+        run: dict[str, Any] = self.evaluate(
             "args => harness.runMacro(args)",
             {"pack": pack, "id": macro_id, "dice": dice, "actor": actor, "scene": scene,
              "answers": answers or []},
@@ -216,8 +216,15 @@ class HarnessPage:
         return run
 
     def evaluate(self, expression: str, arg: object = None) -> Any:
-        """`page.evaluate` on the harness API."""
-        return self.page.evaluate(expression, arg)
+        """`page.evaluate` on the harness API (`expression` a function when `arg` is given). An
+        object or array argument crosses as one JSON string the page parses back: the same
+        values (Playwright crosses None as null too), without Playwright serialising and then
+        checking every nested value against its protocol, which costs milliseconds per staged
+        world; NaN and infinities, which JSON lacks, are refused."""
+        if not isinstance(arg, (dict, list, tuple)):
+            return self.page.evaluate(expression, arg)
+        return self.page.evaluate(f"(json) => ({expression})(JSON.parse(json))",
+                                  json.dumps(arg, allow_nan=False))
 
 
 class OpenPage(Protocol):

@@ -141,6 +141,18 @@ def test_a_reopened_page_keeps_nothing_of_the_world_before(
         new.page.close()
 
 
+def test_an_argument_reaches_the_page_as_playwright_would_pass_it(tab: Tab) -> None:
+    """`HarnessPage.evaluate` sends an object or array argument as one JSON string: the page
+    gets what Playwright's own serialisation gives it; NaN, which JSON lacks, is refused."""
+    value = {"none": None, "nested": [None, [1, -2.5, 0.0], {"é — ✓ 🎲": "</script>"}],
+             "big": 2**53, "tuple": (1, "two"), "true": True, "empty": {}, "list": []}
+    shown = "(v) => JSON.stringify(v) + typeof v.nested[1][2] + Array.isArray(v.tuple)"
+    assert tab.page.evaluate(shown, value) == tab.page.page.evaluate(shown, value)
+    assert tab.page.evaluate("([a, b]) => a + b", [2, 3]) == 5
+    with pytest.raises(ValueError, match="not JSON compliant"):
+        tab.page.evaluate(shown, {"nan": float("nan")})
+
+
 def test_item_and_actor_packs_load_only_in_a_world_of_their_system(
     dnd5e: DnD5e, shipped_modules: list[BuiltModule],
 ) -> None:
