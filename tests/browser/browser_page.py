@@ -154,6 +154,23 @@ class HarnessPage:
         harness.boot(module, generation, system=system, theme=theme)
         return harness
 
+    def reopen(
+        self, server: HarnessServer, module: BuiltModule, generation: int = GENERATIONS[0], *,
+        system: str = "worldbuilding", secure: bool = False, theme: str | None = None,
+    ) -> HarnessPage:
+        """This page as `open` would give a new page of its context, at about a third of the
+        cost (the renderer and its caches stay warm): the harness loaded afresh (a new document,
+        so nothing of the last world's scripts, DOM or records is left), the tab's session
+        storage cleared (the one store a new page would not share: local storage, IndexedDB and
+        cookies are the context's), then `module` booted. What the old page logged is dropped
+        with it (a test reads its problems before it ends)."""
+        serve(server, module)
+        self.take_problems()
+        self.page.goto(f"{server.origin_for(secure)}/harness/index.html")
+        self.page.evaluate("() => sessionStorage.clear()")
+        self.boot(module, generation, system=system, theme=theme)
+        return self
+
     def boot(self, module: BuiltModule, generation: int = GENERATIONS[0], *,
              system: str = "worldbuilding", theme: str | None = None) -> None:
         """Boot `module` on this page, freshly loaded (`open`, or reloaded: `table.Seat`)."""
@@ -190,7 +207,7 @@ class HarnessPage:
         """Run one pack macro with scripted dice (and a staged scene and dialog answers); the
         page's report plus `problems`."""
         self.page.bring_to_front()  # background pages get throttled timers
-        run: dict[str, Any] = self.page.evaluate(
+        run: dict[str, Any] = self.evaluate(
             "args => harness.runMacro(args)",
             {"pack": pack, "id": macro_id, "dice": dice, "actor": actor, "scene": scene,
              "answers": answers or []},
@@ -199,8 +216,15 @@ class HarnessPage:
         return run
 
     def evaluate(self, expression: str, arg: object = None) -> Any:
-        """`page.evaluate` on the harness API."""
-        return self.page.evaluate(expression, arg)
+        """`page.evaluate` on the harness API (`expression` a function when `arg` is given). An
+        object or array argument crosses as one JSON string the page parses back: the same
+        values (Playwright crosses None as null too), without Playwright serialising and then
+        checking every nested value against its protocol, which costs milliseconds per staged
+        world; NaN and infinities, which JSON lacks, are refused."""
+        if not isinstance(arg, (dict, list, tuple)):
+            return self.page.evaluate(expression, arg)
+        return self.page.evaluate(f"(json) => ({expression})(JSON.parse(json))",
+                                  json.dumps(arg, allow_nan=False))
 
 
 class OpenPage(Protocol):

@@ -103,14 +103,15 @@ Check = Callable[[BuiltModule, SheetKind, str, dict[str, Any]], None]
 def take_sheet_shots(context: BrowserContext, server: HarnessServer,
                      modules: list[BuiltModule], out: Path, check: Check | None = None,
                      ) -> list[Path]:
-    """Every `shot_names` file: one page per module and look, each sheet opened (and `check`ed),
-    shot, closed."""
+    """Every `shot_names` file: each module booted afresh in each look (one page, reopened:
+    `HarnessPage.reopen`), each sheet opened (and `check`ed), shot, closed."""
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for module in modules:
-        for look, generation, theme in LOOKS:
-            page = HarnessPage.open(context, server, module, generation, theme=theme)
-            try:
+    page = HarnessPage(context.new_page())
+    try:
+        for module in modules:
+            for look, generation, theme in LOOKS:
+                page.reopen(server, module, generation, theme=theme)
                 for kind in sheet_kinds(module):
                     shown = open_sheet(page, kind)
                     if not shown["rendered"] or shown["problems"]:
@@ -121,6 +122,6 @@ def take_sheet_shots(context: BrowserContext, server: HarnessServer,
                     save_png(page.page.locator("#sheets > .application"), path)
                     page.evaluate(CLOSE)
                     written.append(path)
-            finally:
-                page.page.close()
+    finally:
+        page.page.close()
     return written

@@ -87,22 +87,26 @@ def modules(shipped_modules: list[BuiltModule]) -> dict[str, BuiltModule]:
             for m in shipped_modules}
 
 
+@pytest.fixture(scope="module")
+def tab(browser_context: BrowserContext) -> Iterator[HarnessPage]:
+    """The file's page: each test boots its own world on it (`HarnessPage.reopen`)."""
+    page = HarnessPage(browser_context.new_page())
+    yield page
+    page.page.close()
+
+
 @pytest.fixture
-def fresh(
-    browser_context: BrowserContext, harness_server: HarnessServer,
-) -> Iterator[list[HarnessPage]]:
-    """Pages opened by a test, closed after it (each boots its own world)."""
-    pages: list[HarnessPage] = []
-    yield pages
-    for page in pages:
-        page.page.close()
+def fresh(tab: HarnessPage) -> list[HarnessPage]:
+    """The file's page, for a test to boot its world on (a list, as `_open` takes it)."""
+    return [tab]
 
 
 def _open(fresh: list[HarnessPage], context: BrowserContext, server: HarnessServer,
           module: BuiltModule, generation: int, system: str = "worldbuilding") -> HarnessPage:
-    page = HarnessPage.open(context, server, module, generation, system=system)
-    fresh.append(page)
-    return page
+    """A world of `module` booted afresh (`context`: the one the file's page is of)."""
+    [page] = fresh
+    assert page.page.context == context
+    return page.reopen(server, module, generation, system=system)
 
 
 def _import_and_view(page: HarnessPage, module: BuiltModule) -> dict[str, Any]:

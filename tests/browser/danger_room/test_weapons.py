@@ -13,14 +13,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_launch import new_context, serving
+from browser_launch import HarnessServer, new_context, serving
 from browser_page import GENERATIONS, BuiltModule, HarnessPage, build_modules
 from dialog_shots import START, DialogShooter
 from macro_kinds import observed
 from playwright.sync_api import BrowserContext
 from screenshot import EXPOSE_ANSWERS
 from shots import DEFAULT_OUT, LOOKS
-from table import STAGE
+from table import STAGE, Seat
 
 from danger_room.flows import play_card
 from danger_room.kinds import NONCE, on_turn
@@ -55,20 +55,29 @@ def module(tmp_path_factory: pytest.TempPathFactory) -> BuiltModule:
     return built
 
 
-@pytest.fixture(params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
-def page(request: pytest.FixtureRequest, module: BuiltModule, browser_context: BrowserContext,
-         blocked_requests: list[str]) -> Iterator[HarnessPage]:
-    """A page of the copy on a server of its own: it has the shipped module's id, which the
-    shared harness server already serves."""
+@pytest.fixture(scope="module")
+def seat(module: BuiltModule, browser_context: BrowserContext,
+         blocked_requests: list[str]) -> Iterator[tuple[Seat, HarnessServer]]:
+    """A browser of the copy on a server of its own (it has the shipped module's id, which the
+    shared harness server already serves), reused from test to test, each resetting it."""
     browser = browser_context.browser
     assert browser is not None
     with serving() as server:
-        context = new_context(browser, server, blocked_requests)
+        seat = Seat(new_context(browser, server, blocked_requests))
         try:
-            yield HarnessPage.open(context, server, module, request.param)
+            yield seat, server
         finally:
-            context.close()
+            seat.context.close()
     assert blocked_requests == []
+
+
+@pytest.fixture(params=GENERATIONS, ids=[f"v{g}" for g in GENERATIONS])
+def page(request: pytest.FixtureRequest, module: BuiltModule,
+         seat: tuple[Seat, HarnessServer]) -> HarnessPage:
+    """The copy booted as `request.param` in a browser with nothing left of the test before
+    (`table.Seat.reset`: storage wiped, page loaded afresh)."""
+    browser, server = seat
+    return browser.reset(server, module, request.param, "worldbuilding")
 
 
 @pytest.mark.parametrize("wield", [[], ["katana"]], ids=["sheathe", "keep"])
