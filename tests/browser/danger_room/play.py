@@ -233,6 +233,19 @@ def landing_lines(fight: Fight, landing: Step) -> list[str]:
     return lines or [lang(fight, "LandsOnNoOne")]
 
 
+def hit_lines(fight: Fight, target: str, events: list[dict[str, Any]]) -> list[str]:
+    """`hitLines`: the target immune, or the Health it loses, then each fall to a status."""
+    name = fight.world.name(target)
+    if any(e["type"] == "immune" for e in events):
+        return [lang(fight, "HitImmune", target=name)]
+    damage = [e for e in events if e["type"] == "damage"]
+    lost = sum(e["health_lost"] for e in damage)
+    lines = [lang(fight, "HitLoses", target=name, lost=lost)] if damage else []
+    return lines + [lang(fight, "HitStatus", name=fight.world.name(e["fighter"]),
+                         status=word(fight.world, "Status", e["to"]))
+                    for e in events if e["type"] == "status"]
+
+
 def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) -> None:
     """`attackAction`: the weapon, the landing, each catch, each target the attack lands on; a
     card per step, or one card of several for an attack over an area (`areaAction`)."""
@@ -257,7 +270,8 @@ def attack_action(fight: Fight, script: Script, attack: Attack, speaker: str) ->
         fight_step(fight, script, "resolve_hit",
                    {"state": fight.state, "request": hit_request(fight, played, target, sight)},
                    speaker=speaker,
-                   title=lang(fight, "Title.Hit", **who, target=fight.world.name(target)))
+                   title=lang(fight, "Title.Hit", **who, target=fight.world.name(target)),
+                   lines_of=lambda _state, events, t=target: hit_lines(fight, t, events))
 
 
 def hit_request(fight: Fight, attack: Attack, target: str, sight: dict[str, int]) -> dict[str, Any]:

@@ -16,7 +16,7 @@ import { applyState, nameOf } from "./fight.mjs";
 import { appliedStep, fightStep, postStep, postSteps, runStep } from "./steps.mjs";
 import { fightConfig } from "./settings.mjs";
 import { wordOf } from "../trace.mjs";
-import { MISSES } from "./words.mjs";
+import { MISSES, STATUSES } from "./words.mjs";
 
 /**
  * @typedef {Record<string, any>} Json
@@ -253,6 +253,27 @@ async function areaAction(fight, played, { landing, sight, who, area }) {
 }
 
 /**
+ * A Hit card's outcome on top (issue 14): the target immune, or the Health it loses over the
+ * card's hits (DR-R19), then each fighter's fall to a new status (DR-R25).
+ * @param {Fight} fight
+ * @param {string} target  the target's fighter id
+ * @param {Json[]} events  the `resolve_hit` events
+ * @returns {string[]}
+ */
+function hitLines(fight, target, events) {
+  const localize = (/** @type {string} */ key) => game.i18n.localize(key);
+  const name = nameOf(fight, target);
+  if ( events.some((e) => e.type === "immune") ) return [game.i18n.format("RULEPACK.DangerRoom.HitImmune", { target: name })];
+  const damage = events.filter((e) => e.type === "damage");
+  const lost = damage.reduce((sum, e) => sum + e.health_lost, 0);
+  const lines = damage.length ? [game.i18n.format("RULEPACK.DangerRoom.HitLoses", { target: name, lost })] : [];
+  for ( const e of events.filter((e) => e.type === "status") ) {
+    lines.push(game.i18n.format("RULEPACK.DangerRoom.HitStatus", { name: nameOf(fight, e.fighter), status: wordOf(STATUSES, e.to, localize) }));
+  }
+  return lines;
+}
+
+/**
  * DR-R11, DR-R19: the `resolve_hit` request of the attack on one target it lands on (`attack`
  * holding the card as it hits: a technique's weapon Damage in, `weaponCard`).
  * @param {Fight} fight
@@ -298,6 +319,7 @@ export function cardAsItHits(attack) {
 async function hit(fight, attack, target, sight, who) {
   const request = hitRequest(fight, attack, target, sight);
   await fightStep(fight, "resolve_hit", { state: fight.state, request }, {
-    title: title("Hit", { ...who, target: nameOf(fight, target) }), speaker: attack.speaker
+    title: title("Hit", { ...who, target: nameOf(fight, target) }), speaker: attack.speaker,
+    linesOf: (_state, events) => hitLines(fight, target, events)
   });
 }
