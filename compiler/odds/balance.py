@@ -144,18 +144,22 @@ def describe(row: Row) -> str:
     return text
 
 
+def ruleset_report(ruleset: Ruleset) -> RulesetReport:
+    """One ruleset's matrix, duel and threshold failures (it has matchups)."""
+    lib = library(ruleset)
+    rows = rows_of(ruleset, lib)
+    duel, names = duel_of(ruleset, lib)
+    return RulesetReport(ruleset, tuple(rows), duel, names, tuple(check(ruleset, rows)))
+
+
+def with_matchups(content: ContentSet) -> list[Ruleset]:
+    """The rulesets of `content` the report covers: those with matchups, in content order."""
+    return [r for r in content.rulesets if matchups_of(r.engine) is not None]
+
+
 def report(content: ContentSet) -> list[RulesetReport]:
     """Every ruleset with matchups: its matrix, duel and threshold failures."""
-    found = []
-    for ruleset in content.rulesets:
-        if matchups_of(ruleset.engine) is None:
-            continue
-        lib = library(ruleset)
-        rows = rows_of(ruleset, lib)
-        duel, names = duel_of(ruleset, lib)
-        found.append(RulesetReport(ruleset, tuple(rows), duel, names,
-                                   tuple(check(ruleset, rows))))
-    return found
+    return [ruleset_report(ruleset) for ruleset in with_matchups(content)]
 
 
 Scratch = tempfile.TemporaryDirectory[str]

@@ -5,11 +5,23 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from compiler.odds.balance import Row, RulesetReport, describe, paired, shown
+from compiler.model import ContentSet, Ruleset
+from compiler.odds.balance import (
+    Row,
+    RulesetReport,
+    describe,
+    paired,
+    ruleset_report,
+    shown,
+    with_matchups,
+)
+from compiler.odds.jobs import run_all
 from compiler.odds.plots import plots_of
 from compiler.odds.report import as_float
 from compiler.render.environment import environment
@@ -91,13 +103,40 @@ def section(report: RulesetReport, baseline: Sequence[Row] | None) -> dict[str, 
     }
 
 
-def render_report(reports: Sequence[RulesetReport],
-                  baselines: Mapping[str, Sequence[Row]] | None, ref: str | None) -> str:
-    """The whole page."""
-    sections = [section(r, None if baselines is None else baselines.get(r.ruleset.engine, []))
-                for r in reports]
+@dataclass(frozen=True)
+class Page:
+    """The rendered report and what the command says of it."""
+
+    html: str
+    failures: tuple[str, ...]
+    rows: int
+    rulesets: int
+
+
+def _baseline_rows(ruleset: Ruleset) -> list[Row]:
+    return list(ruleset_report(ruleset).rows)
+
+
+def _section_piece(ruleset: Ruleset, baseline: Sequence[Row] | None) -> tuple[Any, ...]:
+    found = ruleset_report(ruleset)
+    return (section(found, baseline), found.failures, len(found.rows))
+
+
+def build_page(content: ContentSet, before: ContentSet | None, ref: str | None,
+               jobs: int | None = None) -> Page:
+    """The whole page of `content` (compared with `before`, the content at `ref`, if given):
+    each ruleset's section computed as a piece of its own (`jobs.run_all`, `jobs` workers)."""
+    baselines: dict[str, list[Row]] | None = None
+    if before is not None:
+        old = with_matchups(before)
+        rows = run_all([partial(_baseline_rows, r) for r in old], jobs)
+        baselines = {r.engine: found for r, found in zip(old, rows, strict=True)}
+    pieces = [partial(_section_piece, r, None if baselines is None else baselines.get(r.engine, []))
+              for r in with_matchups(content)]
+    done = run_all(pieces, jobs)
     template = environment(TEMPLATES).get_template("balance.html.j2")
-    return template.render(sections=sections, baseline=ref or "")
+    html = template.render(sections=[d[0] for d in done], baseline=ref or "")
+    return Page(html, tuple(f for d in done for f in d[1]), sum(d[2] for d in done), len(done))
 
 
 def write_report(path: Path, html: str) -> None:
