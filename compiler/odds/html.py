@@ -22,7 +22,7 @@ from compiler.odds.balance import (
     with_matchups,
 )
 from compiler.odds.jobs import run_all
-from compiler.odds.plots import plots_of
+from compiler.odds.plots import plots_of, prepare
 from compiler.odds.report import as_float
 from compiler.render.environment import environment
 
@@ -126,6 +126,7 @@ def build_page(content: ContentSet, before: ContentSet | None, ref: str | None,
                jobs: int | None = None) -> Page:
     """The whole page of `content` (compared with `before`, the content at `ref`, if given):
     each ruleset's section computed as a piece of its own (`jobs.run_all`, `jobs` workers)."""
+    prepare()
     baselines: dict[str, list[Row]] | None = None
     if before is not None:
         old = with_matchups(before)

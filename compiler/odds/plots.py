@@ -30,6 +30,15 @@ def _pyplot() -> Any:
     return plt
 
 
+def prepare() -> None:
+    """Import pyplot and load matplotlib's font list now: forked workers (`jobs`) inherit them
+    rather than each doing it again."""
+    from matplotlib import font_manager
+
+    _pyplot()
+    font_manager.findfont(font_manager.FontProperties())
+
+
 def _figure() -> tuple[Any, Any]:
     """A WIDE figure and its axes, at the MARGINS."""
     figure, axes = _pyplot().subplots(figsize=WIDE)
