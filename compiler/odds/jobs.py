@@ -1,12 +1,12 @@
 """The balance report's independent pieces, run in worker processes where the machine has cores.
 
-A piece is a pure function of content already loaded (one ruleset's matrix, duel, thresholds and
-plots). The results come back in the order asked, each exactly what this process would compute
-(a fight's Monte Carlo has its own seed, a plot is drawn the same anywhere), so the report is
-byte-identical whatever the number of workers (`tests/odds/test_balance_jobs.py`). Workers are
-forked: they start with the content loaded and the engines and matplotlib imported, and nothing
-but the results crosses back. Where fork is not offered (Windows) the pieces run here, one
-after another, as with `jobs=1`.
+A piece is a pure function of content already loaded (one ruleset's matrix, its duel, the
+baseline's matrix, one plot). The results come back in the order asked, each exactly what this
+process would compute (a fight's Monte Carlo has its own seed, a plot is drawn the same
+anywhere), so the report is byte-identical whatever the number of workers
+(`tests/odds/test_balance_jobs.py`). Workers are forked: they start with the content loaded and
+the engines and matplotlib imported, and nothing but the results crosses back. Where fork is
+not offered (Windows) the pieces run here, one after another, as with `jobs=1`.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""`rulepack balance` computes each ruleset's section in a worker process of its own (forked,
-one per CPU): the page is byte for byte the page a serial run writes."""
+"""`rulepack balance` computes its pieces (each ruleset's matrix and duel, then each plot) in
+worker processes (forked, one per CPU): the page is byte for byte the page a serial run writes."""
 
 from __future__ import annotations
 
