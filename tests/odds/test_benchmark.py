@@ -34,10 +34,16 @@ def test_pools_cover_every_mechanic_of_the_shipped_content() -> None:
 def test_one_round_prints_a_row_per_pool(capsys: pytest.CaptureFixture[str]) -> None:
     assert odds.main(["1", "--skip-balance"]) == 0
     out = capsys.readouterr().out.splitlines()
-    rows = [line for line in out[2:] if line.endswith(("met", "MISSED"))
+    rows = [line for line in out[3:] if line.endswith(("met", "MISSED"))
             and not line.startswith("targets")]
     assert len(rows) == len(odds.pools_to_race())
     assert out[-1].startswith("targets (compose <= dyce")
+
+
+def test_the_targets_are_read_from_the_rounds_ratios() -> None:
+    assert odds.Figures({}, x_icepool=50.0, x_dyce=1.0).met
+    assert not odds.Figures({}, x_icepool=49.9, x_dyce=3.0).met
+    assert not odds.Figures({}, x_icepool=900.0, x_dyce=0.99).met
 
 
 def test_contestants_disagreeing_stop_the_benchmark() -> None:
