@@ -8,7 +8,7 @@ vanished working directory, an unreadable output folder) ends as one `Error:` li
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -149,25 +149,23 @@ def run_odds(options: OddsOptions) -> None:
 
 def run_balance(options: BalanceOptions) -> None:
     """The balance report of the content (and its baseline), then the thresholds' verdict."""
-    from compiler.odds.balance import baseline_content, report
-    from compiler.odds.html import render_report, write_report
+    from compiler.odds.balance import baseline_content
+    from compiler.odds.html import build_page, write_report
 
     _needs_matplotlib()
     content = _load(options.content, "text", save_cache=False)
-    baselines = None
+    before: ContentSet | None = None
+    scratch: AbstractContextManager[object] = nullcontext()
     if options.baseline is not None:  # a bad revision is refused before any work
         before, scratch = baseline_content(options.content, options.baseline)
-        with scratch:
-            baselines = {r.ruleset.engine: list(r.rows) for r in report(before)}
-    reports = report(content)
-    write_report(options.out, render_report(reports, baselines, options.baseline))
-    failures = [failure for r in reports for failure in r.failures]
-    rows = sum(len(r.rows) for r in reports)
-    click.echo(f"{options.out}: {len(reports)} rulesets, {rows} matrix rows, "
-               f"{len(failures)} threshold failures.")
-    if failures:
-        click.echo("\n".join(failures), err=True)
-        raise RulepackError(f"{len(failures)} balance thresholds are broken.")
+    with scratch:
+        page = build_page(content, before, options.baseline)
+    write_report(options.out, page.html)
+    click.echo(f"{options.out}: {page.rulesets} rulesets, {page.rows} matrix rows, "
+               f"{len(page.failures)} threshold failures.")
+    if page.failures:
+        click.echo("\n".join(page.failures), err=True)
+        raise RulepackError(f"{len(page.failures)} balance thresholds are broken.")
 
 
 def _needs_matplotlib() -> None:

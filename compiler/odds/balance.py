@@ -22,7 +22,7 @@ from typing import Any
 
 from compiler.errors import RulepackError
 from compiler.model import ContentSet, Ruleset
-from compiler.odds.content import Library, Matchup, answer, library
+from compiler.odds.content import Library, Matchup, answer
 from compiler.odds.fights import Budget, Fight, fight, query_key
 from compiler.odds.registry import matchups_of
 from compiler.odds.report import Summary, summarize
@@ -144,18 +144,9 @@ def describe(row: Row) -> str:
     return text
 
 
-def report(content: ContentSet) -> list[RulesetReport]:
-    """Every ruleset with matchups: its matrix, duel and threshold failures."""
-    found = []
-    for ruleset in content.rulesets:
-        if matchups_of(ruleset.engine) is None:
-            continue
-        lib = library(ruleset)
-        rows = rows_of(ruleset, lib)
-        duel, names = duel_of(ruleset, lib)
-        found.append(RulesetReport(ruleset, tuple(rows), duel, names,
-                                   tuple(check(ruleset, rows))))
-    return found
+def with_matchups(content: ContentSet) -> list[Ruleset]:
+    """The rulesets of `content` the report covers: those with matchups, in content order."""
+    return [r for r in content.rulesets if matchups_of(r.engine) is not None]
 
 
 Scratch = tempfile.TemporaryDirectory[str]

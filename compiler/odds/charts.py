@@ -55,6 +55,8 @@ def render(matchup: Matchup, summary: Summary) -> str:
         f"  P(hit)     {percent(summary.hit)}",
         f"  E[damage]  {as_float(mean):.2f}  (exactly {mean[0]}/{mean[1]})",
         f"  P(down)    {percent(summary.down)}",
+        *(f"  refused    {percent(p)}  (the rule refuses it: {why.replace('_', ' ')})"
+          for why, p in summary.refused),
         "",
         *chart("damage", [(str(value), p) for value, p in summary.damage]),
     ]

@@ -5,12 +5,28 @@ from __future__ import annotations
 
 import os
 import tempfile
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
-from compiler.odds.balance import Row, RulesetReport, describe, paired, shown
-from compiler.odds.plots import plots_of
+from compiler.model import ContentSet, Ruleset
+from compiler.odds.balance import (
+    Row,
+    RulesetReport,
+    check,
+    describe,
+    duel_of,
+    paired,
+    rows_of,
+    shown,
+    with_matchups,
+)
+from compiler.odds.content import library
+from compiler.odds.fights import Fight
+from compiler.odds.jobs import run_all
+from compiler.odds.plots import plot_pieces, prepare
 from compiler.odds.report import as_float
 from compiler.render.environment import environment
 
@@ -74,8 +90,9 @@ def _p(value: tuple[int, int]) -> Any:
     return Fraction(*value)
 
 
-def section(report: RulesetReport, baseline: Sequence[Row] | None) -> dict[str, Any]:
-    """One ruleset's part of the page."""
+def section(report: RulesetReport, baseline: Sequence[Row] | None,
+            plots: Sequence[dict[str, str]]) -> dict[str, Any]:
+    """One ruleset's part of the page, its plots drawn (`plot_pieces`)."""
     pairs = paired(report.rows, baseline or [])
     thresholds = [{"status": "fail", "text": failure} for failure in report.failures]
     declared = (report.ruleset.manifest.data.get("balance") or {}).get("thresholds") or []
@@ -87,17 +104,54 @@ def section(report: RulesetReport, baseline: Sequence[Row] | None) -> dict[str, 
         "summary": _summary(report), "thresholds": thresholds,
         "rows": [_row(row, before, baseline is not None) for row, before in pairs],
         "duel": _duel(report),
-        "plots": plots_of(report, [b for _, b in pairs] if baseline is not None else ()),
+        "plots": list(plots),
     }
 
 
-def render_report(reports: Sequence[RulesetReport],
-                  baselines: Mapping[str, Sequence[Row]] | None, ref: str | None) -> str:
-    """The whole page."""
-    sections = [section(r, None if baselines is None else baselines.get(r.ruleset.engine, []))
-                for r in reports]
+@dataclass(frozen=True)
+class Page:
+    """The rendered report and what the command says of it."""
+
+    html: str
+    failures: tuple[str, ...]
+    rows: int
+    rulesets: int
+
+
+def _rows_piece(ruleset: Ruleset) -> list[Row]:
+    return rows_of(ruleset, library(ruleset))
+
+
+def _duel_piece(ruleset: Ruleset) -> tuple[Fight | None, tuple[str, ...]]:
+    return duel_of(ruleset, library(ruleset))
+
+
+def build_page(content: ContentSet, before: ContentSet | None, ref: str | None,
+               jobs: int | None = None) -> Page:
+    """The whole page of `content` (compared with `before`, the content at `ref`, if given).
+
+    Its pieces run in `jobs` workers (`jobs.run_all`), in two waves: every ruleset's matrix
+    and duel (and the baseline's matrices), then every plot."""
+    prepare()
+    now, old = with_matchups(content), with_matchups(before) if before is not None else []
+    pieces: list[Callable[[], Any]] = [partial(_rows_piece, r) for r in [*now, *old]]
+    found = run_all([*pieces, *(partial(_duel_piece, r) for r in now)], jobs)
+    rows, duels = found[:len(now)], found[len(now) + len(old):]
+    baselines = None if before is None else {
+        r.engine: found[len(now) + i] for i, r in enumerate(old)}
+    reports = [RulesetReport(r, tuple(rs), duel, names, tuple(check(r, rs)))
+               for r, rs, (duel, names) in zip(now, rows, duels, strict=True)]
+    befores = [None if baselines is None else baselines.get(r.engine, []) for r in now]
+    drawings = [plot_pieces(report, [] if rows_before is None else
+                            [b for _, b in paired(report.rows, rows_before)])
+                for report, rows_before in zip(reports, befores, strict=True)]
+    srcs = iter(run_all([draw for plots in drawings for _, draw in plots], jobs))
+    sections = [section(report, rows_before, [{"title": t, "src": next(srcs)} for t, _ in plots])
+                for report, rows_before, plots in zip(reports, befores, drawings, strict=True)]
     template = environment(TEMPLATES).get_template("balance.html.j2")
-    return template.render(sections=sections, baseline=ref or "")
+    html = template.render(sections=sections, baseline=ref or "")
+    return Page(html, tuple(f for r in reports for f in r.failures),
+                sum(len(r.rows) for r in reports), len(reports))
 
 
 def write_report(path: Path, html: str) -> None:

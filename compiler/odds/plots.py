@@ -7,7 +7,8 @@ one self-contained file. Probabilities are plotted as floats: drawing is display
 from __future__ import annotations
 
 import base64
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from io import BytesIO
 from typing import Any
 
@@ -28,6 +29,15 @@ def _pyplot() -> Any:
     import matplotlib.pyplot as plt
 
     return plt
+
+
+def prepare() -> None:
+    """Import pyplot and load matplotlib's font list now: forked workers (`jobs`) inherit them
+    rather than each doing it again."""
+    from matplotlib import font_manager
+
+    _pyplot()
+    font_manager.findfont(font_manager.FontProperties())
 
 
 def _figure() -> tuple[Any, Any]:
@@ -118,12 +128,13 @@ def duel_plot(report: RulesetReport) -> str:
     return _png(figure)
 
 
-def plots_of(report: RulesetReport, baseline: Sequence[Row | None] = ()) -> list[dict[str, str]]:
-    """The ruleset's plots: `{title, src}` each."""
-    found = [{"title": "Balance matrix", "src": matrix_plot(report, baseline)},
-             {"title": "Damage spread", "src": damage_plot(report)},
-             {"title": "Rounds to down", "src": rounds_plot(report)}]
+def plot_pieces(report: RulesetReport,
+                baseline: Sequence[Row | None] = ()) -> list[tuple[str, Callable[[], str]]]:
+    """The ruleset's plots as (title, a call drawing it), each drawn on its own (`jobs`)."""
+    found: list[tuple[str, Callable[[], str]]] = [
+        ("Balance matrix", partial(matrix_plot, report, baseline)),
+        ("Damage spread", partial(damage_plot, report)),
+        ("Rounds to down", partial(rounds_plot, report))]
     if report.duel is not None:
-        found.append({"title": "Duel", "src": duel_plot(report)})
+        found.append(("Duel", partial(duel_plot, report)))
     return found
-

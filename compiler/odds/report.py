@@ -22,6 +22,9 @@ class Summary:
     down: Fraction2
     damage: tuple[tuple[int, Fraction2], ...]
     locations: tuple[tuple[str, Fraction2], ...]
+    refused: tuple[tuple[str, Fraction2], ...] = ()
+    """Why the rule refused the attack, each reason with its probability (a summary's
+    `refused`: a crytures power out of range, say); none for an attack that is made."""
 
 
 def as_float(value: Fraction2) -> float:
@@ -43,6 +46,7 @@ def summarize(matchup: Matchup) -> Summary:
     total = dist.total
     damage = _spread([(row["damage"], w) for row, w in rows])
     places = _spread([(row["location"], w) for row, w in rows if row["location"] is not None])
+    refused = _spread([(row["refused"], w) for row, w in rows if row.get("refused") is not None])
     return Summary(
         hit=fraction(sum(w for row, w in rows if row["hit"]), total),
         damage_mean=fraction(sum(w * row["damage"] for row, w in rows), total),
@@ -50,6 +54,7 @@ def summarize(matchup: Matchup) -> Summary:
         damage=tuple((value, fraction(damage[value], total)) for value in sorted(damage)),
         locations=tuple((name, fraction(places[name], total))
                         for name in sorted(places, key=lambda n: (-places[n], n))),
+        refused=tuple((why, fraction(refused[why], total)) for why in sorted(refused)),
     )
 
 
@@ -70,5 +75,6 @@ def summary_json(matchup: Matchup, summary: Summary) -> dict[str, Any]:
         "down": _exact(summary.down),
         "damage": [{"damage": value, **_exact(p)} for value, p in summary.damage],
         "locations": [{"location": name, **_exact(p)} for name, p in summary.locations],
+        "refused": [{"reason": why, **_exact(p)} for why, p in summary.refused],
         "distribution": dist_json(matchup.dist),
     }

@@ -117,11 +117,18 @@ def expectation(dist: Dist, value: Callable[[Any], int]) -> tuple[int, int]:
     return fraction(num, dist.total)
 
 
+LONG_RESULT = 32
+"""Slots past which `pool_scores` reads its power through bytes (shifting costs a copy of the
+whole power per slot; for a few slots the shifts are cheaper than the conversion)."""
+
+
 def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]:
     """C2, C3: the sum of `count` dice, each scoring `score` on `weight` of its faces.
 
     `kernel` lists `(score, weight)`; returns sum -> number of face sequences giving it (they
-    add up to (Σ weight)^count). One integer power by Kronecker substitution.
+    add up to (Σ weight)^count). One integer power by Kronecker substitution, each slot as wide
+    as the largest count needs (sides^count, in whole bytes); a long result is read through its
+    bytes, each slot once, rather than shifted down slot by slot.
     """
     if count <= 0:
         return {0: 1}
@@ -129,19 +136,23 @@ def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]
     sides = 0
     for score, weight in kernel:
         low, high, sides = min(low, score), max(high, score), sides + weight
-    width = count * sides.bit_length() + 1  # a slot holds any count of sides**count sequences
+    size = ((sides**count).bit_length() + 7) // 8  # no slot holds more than sides**count
+    width = 8 * size
     packed = 0
     for score, weight in kernel:
         packed += weight << (width * (score - low))
     power = packed**count
-    mask = (1 << width) - 1
-    found: dict[int, int] = {}
-    for slot in range(count * (high - low) + 1):
-        ways = power & mask
-        if ways:
-            found[count * low + slot] = ways
-        power >>= width
-    return found
+    slots = count * (high - low) + 1
+    if slots > LONG_RESULT:
+        data = power.to_bytes(size * slots, "little")
+        ways = [int.from_bytes(data[i * size:(i + 1) * size], "little") for i in range(slots)]
+    else:
+        mask = (1 << width) - 1
+        ways = []
+        for _ in range(slots):
+            ways.append(power & mask)
+            power >>= width
+    return {count * low + slot: found for slot, found in enumerate(ways) if found}
 
 
 def pool_counts(count: int, weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:

@@ -64,6 +64,22 @@ def test_odds_prints_a_crytures_bar_chart() -> None:
     assert any(line.startswith("  15 ████") and line.endswith("31.4%") for line in lines)
 
 
+def test_odds_print_why_the_rule_refuses_a_power() -> None:
+    """Rock Slam reaches an adjacent space: nine spaces away the rule refuses the use."""
+    result = odds("rock-slam", "--target", "sparkit", "--set", "distance=9")
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert lines[1:5] == ["  P(hit)     0.0%", "  E[damage]  0.00  (exactly 0/1)",
+                          "  P(down)    0.0%",
+                          "  refused    100.0%  (the rule refuses it: out of range)"]
+    data = json.loads(odds("rock-slam", "--target", "sparkit", "--set", "distance=9",
+                           "--format", "json").output)
+    assert data["refused"] == [{"reason": "out_of_range", "num": "1", "den": "1",
+                                "probability": 1.0}]
+    assert json.loads(odds("rock-slam", "--target", "sparkit", "--format",
+                           "json").output)["refused"] == []
+
+
 def test_crytures_odds_as_json_take_the_options() -> None:
     """Cover takes 2 off each die (CR-G22): a face of 5 or more hits Sparkit."""
     result = odds("rock-slam", "--target", "sparkit", "--set", "cover=true", "--format", "json")

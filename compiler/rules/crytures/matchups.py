@@ -116,14 +116,16 @@ def matchup(library: Library, config: Mapping[str, Any], choice: Mapping[str, An
 def summary(query: str, outcome: Mapping[str, Any]) -> dict[str, Any]:
     """CR-R07, CR-R08, CR-G14: an outcome in the report's words: a hit is one total hit or more,
     the damage is what the target took, down is defeated; a refused use (out of range, no
-    Stamina left) hits nothing; the ruleset has no hit locations. In a matchup the power
-    reaches its target alone (`attack_power` refuses a power that reaches its user)."""
+    Stamina left) hits nothing, its reason kept (`refused`); the ruleset has no hit locations.
+    In a matchup the power reaches its target alone (`attack_power` refuses a power that
+    reaches its user)."""
     reads = outcome["reads"][:1]
     if not reads:
-        return {"hit": False, "damage": 0, "down": False, "location": None}
+        return {"hit": False, "damage": 0, "down": False, "location": None,
+                "refused": outcome["refused"]}
     read = reads[0]
     return {"hit": read["total_hits"] >= 1, "damage": read["damage"],
-            "down": read["defeated"], "location": None}
+            "down": read["defeated"], "location": None, "refused": None}
 
 
 # --------------------------------------------------------------------------- fights

@@ -4,7 +4,8 @@ Each query enumerates one of the ruleset's own rules through the harness (`enume
 d10s lumped as the rule can tell them apart: 6+ or not, and the natural 1 apart when a Fumbling
 fighter rolls. A pool branches on its net successes (a score pool) when the rule depends on
 that alone (DR-G14's `dice_then_flat`, or no Jinxed Fumbling roller under `flat_then_dice`),
-else on the multiset. The d20 of crossing 0 keeps its faces.
+else on the multiset. The d20 of crossing 0 branches on the runs of faces that pass or fail
+alike against every target number the hit can give it (`crossing_classes`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from compiler.rules.danger_room.attributes import DIE, SUCCESS_MIN_FACE
-from compiler.rules.danger_room.combatant import has
+from compiler.rules.danger_room.combatant import attribute_bonus, has
+from compiler.rules.danger_room.health import TN_STEP, ZERO_TN
 from compiler.rules.danger_room.rolls import luck
 from compiler.rules.enumeration import (
+    FaceClass,
     Lumping,
     PoolPlan,
     enumerate_calls,
@@ -26,6 +29,7 @@ from compiler.rules.enumeration import (
 )
 from compiler.rules.exact import Dist
 from compiler.rules.odds import Query, case_of
+from compiler.rules.queue import die_label, face_range
 
 RULESET = "danger_room"
 DOWN: tuple[str, ...] = ("down", "obliterated")
@@ -57,10 +61,13 @@ def d10_plan(fumbling: bool, flat: int, config: Mapping[str, Any]) -> PoolPlan:
             "counts" if counted else "score")
 
 
-def d10_lumping(rollers: Sequence[tuple[bool, int]], config: Mapping[str, Any]) -> Lumping:
+def d10_lumping(rollers: Sequence[tuple[bool, int]], config: Mapping[str, Any],
+                singles: Mapping[str, Sequence[FaceClass]] | None = None) -> Lumping:
     """DR-R04, DR-R05, DR-G14: a rule's d10 pools, each planned for its roller, in the order
-    the rule draws them (catalogue §1.4); a pool past the list keeps every face."""
-    return lumping({}, 0, "counts", [d10_plan(f, flat, config) for f, flat in rollers])
+    the rule draws them (catalogue §1.4); a pool past the list keeps every face, and so does
+    a single die `singles` does not class."""
+    plans = [d10_plan(f, flat, config) for f, flat in rollers]
+    return lumping(singles or {}, 0, "counts", plans)
 
 
 def _merged(rule: str, config: Mapping[str, Any]) -> Mapping[str, Any]:
@@ -121,7 +128,9 @@ def blow_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     def project(events: list[Any], state: Mapping[str, Any]) -> Any:
         return {key: state["fighter"][key] for key in ("health", "status")}
 
-    return _odds("take_blow", params, config, project, lumping({}, 0, "score"))
+    lumped = lumping(crossing_classes(_field(params, "fighter"), _merged("take_blow", config)),
+                     0, "score")
+    return _odds("take_blow", params, config, project, lumped)
 
 
 def hit_outcome(target: Any, attacker: Any) -> Any:
@@ -163,6 +172,27 @@ def hit_rollers(attacker: Any, target: Any, request: Any,
     return [*rollers, roller(target, _field(request, "save_boost"), "save", config)]
 
 
+def crossing_classes(target: Any, config: Mapping[str, Any]) -> dict[str, list[FaceClass]]:
+    """DR-R25, DR-G33: the crossing-0 die's classes: faces that pass or fail alike against
+    every target number the roll can have (10 + 1 per 5 past 0, with the target's End bonus and
+    Bulk). In a live fight the roll is made only while the damage past 0 is below max Health
+    (obliteration is checked first), so those numbers are few. Every face is kept where they
+    cannot be read (a malformed target: the rule refuses it), in training (no roll), and when
+    the die is the pools' d10."""
+    die = config["zero_health_die"]
+    readable = isinstance(target, Mapping) and isinstance(target.get("attributes"), Mapping) \
+        and all(type(v) is int for v in (target.get("bulk"), target.get("max_health"),
+                                         target["attributes"].get("endurance")))
+    if die == DIE or config["mode"] != "live" or not readable:
+        return {}
+    mods = attribute_bonus(target, "endurance", config) + target["bulk"]
+    lift = 0 if config["zero_health_pass"] == "meet" else 1
+    lo, hi = face_range(die)
+    cuts = {ZERO_TN + past // TN_STEP - mods + lift for past in range(target["max_health"])}
+    starts = [lo, *sorted(c for c in cuts if lo < c <= hi)]
+    return {die_label(die): partition(die, starts, starts)}
+
+
 def hit_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     """DR-R11, DR-R17, DR-R19, DR-R20, DR-R25, DR-G07, DR-G33: a card landing on a target.
 
@@ -175,8 +205,10 @@ def hit_odds(params: Any, config: Mapping[str, Any]) -> Dist:
     fighters = fighters if isinstance(fighters, Mapping) else {}
     attacker = fighters.get(_field(request, "attacker"))
     target = fighters.get(_field(request, "target"))
+    lumped = d10_lumping(hit_rollers(attacker, target, request, merged), merged,
+                         crossing_classes(target, merged))
     return _odds("resolve_hit", params, config, hit_outcome(target, _field(request, "attacker")),
-                 d10_lumping(hit_rollers(attacker, target, request, merged), merged))
+                 lumped)
 
 
 def outcome_call(query: str, params: Any, config: Mapping[str, Any]) -> Any:

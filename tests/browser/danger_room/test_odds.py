@@ -20,7 +20,7 @@ from compiler.rules.danger_room.matchups import summary
 from compiler.rules.danger_room.odds import hit_odds
 from compiler.rules.exact import fraction, outcome_list
 from danger_room.test_table import owned
-from danger_room.world import MODULE, before, sample_world, scene
+from danger_room.world import MODULE, World, before, sample_world, scene
 
 STAGE = "async (s) => (await import('/harness/stage.mjs')).stage(s)"
 Turn = tuple[str, str, tuple[str, ...], tuple[dict[str, Any], ...], tuple[int, ...]]
@@ -67,8 +67,8 @@ class Fight:
     """A staged fight on one page, its macros run as the table would."""
 
     def __init__(self, module: BuiltModule, page: HarnessPage,
-                 owns: dict[str, str] | None = None) -> None:
-        self.page, self.world = page, owned(sample_world(module), owns or {})
+                 owns: dict[str, str] | None = None, world: World | None = None) -> None:
+        self.page, self.world = page, owned(world or sample_world(module), owns or {})
         self.macros = {d["name"]: (p, d["_id"]) for p, d in module.documents("Macro")}
         page.evaluate(STAGE, before(self.world))
 
@@ -96,11 +96,12 @@ class Fight:
                 self.page.evaluate("() => game.combat.update({turn: game.combat.turn + 1})")
 
     @contextmanager
-    def form(self, turn: Turn, *, close: bool) -> Iterator[None]:
+    def form(self, turn: Turn, *, close: bool,
+             ready: str = "#dialogs section.rulepack-odds li") -> Iterator[None]:
         answers = [{"action": None, "hold": True}] if close else [{**turn[3][0], "hold": True}]
         self.page.page.bring_to_front()
         self.page.evaluate(START, self.args(turn, answers) | ({"dice": []} if close else {}))
-        self.page.page.wait_for_selector("#dialogs section.rulepack-odds li", state="attached")
+        self.page.page.wait_for_selector(ready, state="attached")
         yield
         self.page.evaluate(PROCEED)
         run = self.page.evaluate("() => window.__oddsRun")

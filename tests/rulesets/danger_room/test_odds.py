@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 import icepool
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from odds_cases import brute_force, fractions, icepool_fractions
@@ -28,6 +29,8 @@ CONFIGS = st.fixed_dictionaries({}, optional={
     "luck_scope": st.sampled_from(["all_pool_rolls", "damage_only"]),
     "save_opposed_by": st.sampled_from(["damage_roll", "separate_roll"]),
     "mode": st.sampled_from(["live", "training"]),
+    "zero_health_pass": st.sampled_from(["meet", "exceed"]),
+    "zero_health_die": st.sampled_from([6, 20]),
 })
 LUCK = st.dictionaries(st.sampled_from(["fumbling", "lucky", "jinxed"]), st.none(), max_size=3)
 
@@ -41,7 +44,8 @@ def fighters(draw: st.DrawFn, ident: str, health: st.SearchStrategy[int]) -> dic
         "attributes": {name: draw(st.integers(1, 9)) for name in ATTRIBUTES},
         "status": draw(st.sampled_from(["fighting", "fighting", "on_fumes"])),
         "threat_tier": draw(st.sampled_from([None, "introduced", "established"])),
-        "bulk": 0, "soak": draw(st.integers(0, 1)), "toughness": draw(st.integers(0, 1)),
+        "bulk": draw(st.integers(-1, 2)), "soak": draw(st.integers(0, 1)),
+        "toughness": draw(st.integers(0, 1)),
         "shield_points": draw(st.integers(0, 1)), "vulnerable": [], "resist": [], "immune": [],
         "stamina": 1, "stamina_max": 1, "conditions": draw(LUCK), "acted": draw(st.booleans()),
     }
@@ -69,7 +73,7 @@ def test_save(target: Any, against: int, boost: int, config: Any) -> None:
     same_as_brute_force("save", params, config, lambda e, s: {"saved": s["saved"]})
 
 
-@PROFILE
+@settings(PROFILE, max_examples=40)
 @given(fighters("t", st.integers(-3, 6)), st.integers(0, 14), CONFIGS)
 def test_take_blow(fighter: Any, lost: int, config: Any) -> None:
     params = {"fighter": fighter, "health_lost": lost}
@@ -169,3 +173,17 @@ def test_a_thirty_die_fumbling_pool() -> None:
     model = (30 @ icepool.Die({-1: 1, 0: 4, 1: 5})).map(
         lambda s: (0, True) if s < 0 else (s + 1, False))
     assert found == icepool_fractions(model)
+
+
+@pytest.mark.parametrize("passing", ["meet", "exceed"])
+@pytest.mark.parametrize("lost", [4, 9, 14, 20, 29])
+def test_the_crossing_roll_at_every_target_number(lost: int, passing: str) -> None:
+    """DR-R25, DR-G33: a live blow 1 to 26 past 0 on a fighter of 30 Health (End 15, Bulk 1):
+    target numbers 10 to 15, each drawing its own cut in the d20's classes."""
+    fighter = {**steady("t", 10, 30), "health": 3, "bulk": 1,
+               "attributes": {name: 15 for name in ATTRIBUTES}}
+    config = {"mode": "live", "zero_health_pass": passing}
+    same_as_brute_force("take_blow", {"fighter": fighter, "health_lost": lost}, config,
+                        lambda e, s: {k: s["fighter"][k] for k in ("health", "status")})
+    classes = odds.crossing_classes(fighter, odds._merged("take_blow", config))["d20"]
+    assert len(classes) == 7  # six target numbers (10-15) cut the d20 in seven runs

@@ -27,6 +27,9 @@ import { MISSES, STATUSES } from "./words.mjs";
  *   name, its Turn Speed, the aim the targets give, the BOOSTs per hit
  */
 
+/** The card kinds that attack (a card of another kind arms a defence, moves, reloads …). */
+export const ATTACKS = Object.freeze(["strike", "power", "grab"]);
+
 /** Fighters out of the fight: no longer on the map for Reach. */
 const OUT = Object.freeze(["down", "obliterated"]);
 /**

@@ -2,7 +2,8 @@
  * The live odds of an attack card's BOOST form (issue 16; DR-R11, DR-R17-R20, DR-R25): the exact
  * distribution of `resolve_hit` on each targeted fighter (a panel each), for the request the hit
  * would make with the BOOSTs the form holds now, in the fight as it stands and with the fight's
- * config; and those of the cardless save and contest forms (DR-R06, DR-R11, DR-G42: the `save`
+ * config; those of the card selected in the pick window, with no BOOST (the one window a play
+ * shows the odds in when no BOOST form opens); and those of the cardless save and contest forms (DR-R06, DR-R11, DR-G42: the `save`
  * and `contest` queries, for the input the form's values make).
  * There is no roll to hit in Danger Room (a card that reaches its target lands: Reach, an armed
  * defence and the landing decide that, before any die), so the odds are those of the card once
@@ -11,11 +12,13 @@
  * @module foundry/danger_room/odds
  */
 
-import { cardAsItHits, hitRequest, penalties } from "./attack.mjs";
-import { nameOf } from "./fight.mjs";
+import { ATTACKS, cardAsItHits, hitRequest, penalties } from "./attack.mjs";
+import { entryFor, nameOf, readFight } from "./fight.mjs";
+import { turnSpeed } from "./order.mjs";
 import { fightConfig } from "./settings.mjs";
 import { PlayError } from "./errors.mjs";
-import { answerOf } from "./ui.mjs";
+import { fighterCard } from "./sheet.mjs";
+import { answerOf, speakerOf, targetedCombatants } from "./ui.mjs";
 import { liveOdds, liveOddsParts, summarize } from "../odds-view.mjs";
 import { summary } from "../../rules/danger_room/matchups.mjs";
 import { contestOdds, hitOdds, saveOdds } from "../../rules/danger_room/odds.mjs";
@@ -74,11 +77,90 @@ export function hitOddsRender(fight, attack, targets, fields) {
     compute: (/** @type {HTMLFormElement} */ form) => {
       const boost = boostsIn(form, fields);
       if ( boost === null ) return { note: game.i18n.localize("RULEPACK.DangerRoom.OddsBadBoost") };
-      const dist = hitOdds(hitInput(fight, attack, target, boost, sight), fightConfig());
-      return summarize(dist, (outcome) => ({ ...summary("resolve_hit", outcome), saved: outcome.saved }));
+      return hitSummary(fight, attack, target, boost, sight);
     },
-    spec: { heading: game.i18n.format("RULEPACK.DangerRoom.OddsIfLands", { target: nameOf(fight, target) }), figures: ["damage", "down", "saved"], names: {} }
+    spec: hitSpec(fight, target)
   })));
+}
+
+/**
+/**
+ * The odds panel of one target in the BOOST form, and in the pick window (the same heading and lines).
+ * @param {Fight} fight
+ * @param {string} target
+ * @returns {import("../odds-view.mjs").PanelSpec}
+ */
+function hitSpec(fight, target) {
+  return { heading: game.i18n.format("RULEPACK.DangerRoom.OddsIfLands", { target: nameOf(fight, target) }), figures: ["damage", "down", "saved"], names: {} };
+}
+
+/**
+ * The summary of `attack` landing on `target` with `boost`, as the BOOST form and the pick window show it.
+ * @param {Fight} fight
+ * @param {Attack} attack
+ * @param {string} target
+ * @param {number[]} boost
+ * @param {Record<string, number>} sight
+ * @returns {import("../odds-view.mjs").Summary}
+ */
+function hitSummary(fight, attack, target, boost, sight) {
+  const dist = hitOdds(hitInput(fight, attack, target, boost, sight), fightConfig());
+  return summarize(dist, (outcome) => ({ ...summary("resolve_hit", outcome), saved: outcome.saved }));
+}
+
+/**
+ * The pick window's odds (DR-R07 step 1, DR-R19): the card selected in the window, played with no
+ * BOOST, landing on each fighter the user targets, in the fight as it stands at the pick (a panel
+ * each, refreshed as the selection changes). Where the play opens no BOOST form (BOOST not allowed
+ * on damage, or no Stamina for one) this is the one window that shows a card's odds. Null when
+ * the fight cannot be read yet (the fighter has not joined, no hex grid): the window then shows no odds.
+ * @param {Combat} combat
+ * @param {Combatant} combatant  the fighter picking
+ * @param {Map<string, Item>} items
+ * @returns {{render: (event: Event, dialog: HTMLElement | foundry.applications.api.DialogV2) => void, panels: number}|null}
+ */
+export function pickOdds(combat, combatant, items) {
+  /** @type {Fight} */
+  let fight;
+  /** @type {import("./fight.mjs").Entry} */
+  let entry;
+  /** @type {string[]} */
+  let targets;
+  try {
+    fight = readFight(combat, items);
+    entry = entryFor(fight, combatant);
+    targets = targetedCombatants(combat).map((c) => entryFor(fight, c).record.id).filter((id) => id !== entry.record.id);
+  } catch(err) {
+    if ( err instanceof PlayError ) return null;
+    throw err;
+  }
+  const i18n = game.i18n;
+  if ( !targets.length ) {
+    const spec = { heading: i18n.localize("RULEPACK.DangerRoom.OddsPick"), figures: [], names: {} };
+    return { render: liveOdds(() => ({ note: i18n.localize("RULEPACK.DangerRoom.OddsTargetFirst") }), spec), panels: 1 };
+  }
+  const sight = penalties(fight);
+  const render = liveOddsParts(targets.map((target) => ({
+    compute: (/** @type {HTMLFormElement} */ form) => {
+      const key = String(/** @type {HTMLSelectElement|null} */ (form.elements.namedItem("card"))?.value ?? "");
+      const name = items.get(key)?.name ?? key;
+      /** @type {Record<string, any>} */
+      let card;
+      try {
+        card = fighterCard(entry.actor, key, items);
+      } catch(err) {
+        if ( err instanceof PlayError ) return { note: err.message };
+        throw err;
+      }
+      const attack = { entry, card, name, speaker: speakerOf(entry.combatant), speed: turnSpeed(entry.record, card), aim: {}, boost: [] };
+      if ( !ATTACKS.includes(card.kind) || (cardAsItHits(attack).damage === null) ) {
+        return { note: i18n.format("RULEPACK.DangerRoom.OddsNoDamage", { card: name }) };
+      }
+      return hitSummary(fight, attack, target, Array(card.hits).fill(0), sight);
+    },
+    spec: hitSpec(fight, target)
+  })));
+  return { render, panels: targets.length };
 }
 
 /**

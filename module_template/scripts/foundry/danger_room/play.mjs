@@ -9,7 +9,7 @@
  */
 
 import { inCone } from "../../rules/danger_room/hexes.mjs";
-import { attackAction } from "./attack.mjs";
+import { ATTACKS, attackAction } from "./attack.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, entryFor, readFight } from "./fight.mjs";
 import { turnSpeed } from "./order.mjs";
@@ -31,7 +31,6 @@ import { fightConfig } from "./settings.mjs";
  *   what a card needs before the turn begins
  */
 
-const ATTACKS = Object.freeze(["strike", "power", "grab"]);
 const DEFENDS = Object.freeze(["block", "active_defence"]);
 const ALTITUDE = Object.freeze(["take_off", "land"]);
 const SINGLE_TARGET = Object.freeze(["adjacent", "hexes"]);

@@ -12,6 +12,7 @@ import { MODULE_ID, RULES_DATA } from "../../config.mjs";
 import { forgetChoice, hashOf, keepChoice, keptChoice, matches, newNonce, roundFlag } from "./commit.mjs";
 import { PlayError } from "./errors.mjs";
 import { applyState, entryFor, joinFight, nameOf, readFight } from "./fight.mjs";
+import { pickOdds } from "./odds.mjs";
 import { inFight, orderRound, requeue, turnSpeed } from "./order.mjs";
 import { sendPending } from "./relay.mjs";
 import { cardKeys, fighterCard, moduleItems } from "./sheet.mjs";
@@ -36,7 +37,8 @@ import { CONDITIONS } from "./words.mjs";
 /**
  * DR-R07 step 1: pick the fighter's card for this Turn in secret: the given Combatant's (the
  * tracker's control) or the selected token's (the macro, the key). The choice stays on this
- * client; the Combatant shows only its commitment.
+ * client; the Combatant shows only its commitment. The window shows the selected card's odds
+ * against each targeted fighter (`odds.mjs` `pickOdds`).
  * @param {Combatant} [chosen]  the Combatant to pick for (default: the selected token's)
  * @returns {Promise<string|undefined>}  the card picked
  */
@@ -53,7 +55,8 @@ export async function pickCard(chosen) {
     if ( !options.length ) throw new PlayError(game.i18n.format("RULEPACK.DangerRoom.NoCards", { name: combatant.name }));
     const title = game.i18n.format("RULEPACK.DangerRoom.PickTitle", { name: combatant.name, round: combat.round });
     const label = game.i18n.localize("RULEPACK.DangerRoom.Card");
-    const answer = await askForm("rulepack-dialog-danger_room-pick", title, [{ name: "card", label, value: options[0].value, options }]);
+    const odds = pickOdds(combat, combatant, items);
+    const answer = await askForm("rulepack-dialog-danger_room-pick", title, [{ name: "card", label, value: options[0].value, options }], odds?.render, odds?.panels);
     if ( !answer ) return undefined;
     const card = String(answer.card);
     fighterCard(actor, card, items);

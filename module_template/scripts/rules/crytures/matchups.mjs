@@ -145,16 +145,16 @@ export function matchup(library, config, choice) {
 /**
  * CR-R07, CR-R08, CR-G14: an outcome in the report's words: a hit is one total hit or more, the
  * damage is what the target took, down is defeated; a refused use (out of range, no Stamina left)
- * hits nothing; the ruleset has no hit locations. In a matchup the power reaches its target alone
- * (`attackPower` refuses a power that reaches its user).
+ * hits nothing, its reason kept (`refused`); the ruleset has no hit locations. In a matchup the
+ * power reaches its target alone (`attackPower` refuses a power that reaches its user).
  * @param {string} query
  * @param {Record<string, any>} outcome
- * @returns {{hit: boolean, damage: number, down: boolean, location: null}}
+ * @returns {{hit: boolean, damage: number, down: boolean, location: null, refused: string|null}}
  */
 export function summary(query, outcome) {
   const read = outcome.reads[0];
-  if ( read === undefined ) return { hit: false, damage: 0, down: false, location: null };
-  return { hit: read.total_hits >= 1, damage: read.damage, down: read.defeated, location: null };
+  if ( read === undefined ) return { hit: false, damage: 0, down: false, location: null, refused: outcome.refused };
+  return { hit: read.total_hits >= 1, damage: read.damage, down: read.defeated, location: null, refused: null };
 }
 
 /* -------------------------------------------- */

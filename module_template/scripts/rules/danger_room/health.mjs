@@ -12,10 +12,10 @@ import { IN } from "./common.mjs";
 import { fail } from "../shapes.mjs";
 
 /** DR-R25: the crossing-0 roll is "against 10" ... */
-const ZERO_TN = 10;
+export const ZERO_TN = 10;
 
 /** DR-R25: ... "plus 1 for every 5 damage past 0". */
-const TN_STEP = 5;
+export const TN_STEP = 5;
 
 /**
  * @typedef {import("../primitives.mjs").Rule} Rule

@@ -5,15 +5,17 @@
  * Each query enumerates one of the ruleset's own rules through the harness (`enumeration.mjs`),
  * its d10s lumped as the rule can tell them apart: 6+ or not, and the natural 1 apart when a
  * Fumbling fighter rolls. A pool branches on its net successes (a score pool) when the rule
- * depends on that alone, else on the multiset. The d20 of crossing 0 keeps its faces.
+ * depends on that alone, else on the multiset. The d20 of crossing 0 branches on the runs of faces
+ * that pass or fail alike against every target number the hit can give it (`crossingClasses`).
  */
 
 import { DIE, SUCCESS_MIN_FACE } from "./attributes.mjs";
-import { has } from "./combatant.mjs";
+import { attributeBonus, has } from "./combatant.mjs";
+import { TN_STEP, ZERO_TN } from "./health.mjs";
 import { luck } from "./rolls.mjs";
 import { enumerateCalls, lumping, partition, resolved, ruleCall } from "../enumeration.mjs";
 import { caseOf } from "../odds.mjs";
-import { dieLabel } from "../queue.mjs";
+import { dieLabel, faceRange } from "../queue.mjs";
 
 export const RULESET = "danger_room";
 /** DR-R25, DR-G34: the statuses a fighter is out of the fight in. */
@@ -61,13 +63,15 @@ export function d10Plan(fumbling, flat, config) {
 
 /**
  * DR-R04, DR-R05, DR-G14: a rule's d10 pools, each planned for its roller, in the order the rule
- * draws them (catalogue §1.4); a pool past the list keeps every face.
+ * draws them (catalogue §1.4); a pool past the list keeps every face, and so does a single die
+ * `singles` does not class.
  * @param {Array<[boolean, number]>} rollers
  * @param {Record<string, any>} config
+ * @param {Record<string, import("../enumeration.mjs").FaceClass[]>} [singles]
  * @returns {import("../enumeration.mjs").Lumping}
  */
-export function d10Lumping(rollers, config) {
-  return lumping({}, 0, "counts", rollers.map(([f, flat]) => d10Plan(f, flat, config)));
+export function d10Lumping(rollers, config, singles = {}) {
+  return lumping(singles, 0, "counts", rollers.map(([f, flat]) => d10Plan(f, flat, config)));
 }
 
 /**
@@ -175,7 +179,8 @@ export function contestOdds(params, config) {
  */
 export function blowOdds(params, config) {
   const project = (events, state) => ({ health: state.fighter.health, status: state.fighter.status });
-  return odds("take_blow", params, config, project, lumping({}, 0, "score"));
+  const lumped = lumping(crossingClasses(field(params, "fighter"), merged("take_blow", config)), 0, "score");
+  return odds("take_blow", params, config, project, lumped);
 }
 
 /**
@@ -225,6 +230,30 @@ export function hitRollers(attacker, target, request, config) {
 }
 
 /**
+ * DR-R25, DR-G33: the crossing-0 die's classes: faces that pass or fail alike against every target
+ * number the roll can have (10 + 1 per 5 past 0, with the target's End bonus and Bulk). In a live
+ * fight the roll is made only while the damage past 0 is below max Health (obliteration is checked
+ * first), so those numbers are few. Every face is kept where they cannot be read (a malformed
+ * target: the rule refuses it), in training (no roll), and when the die is the pools' d10.
+ * @param {any} target
+ * @param {Record<string, any>} config
+ * @returns {Record<string, import("../enumeration.mjs").FaceClass[]>}
+ */
+export function crossingClasses(target, config) {
+  const die = config.zero_health_die;
+  const readable = isObject(target) && isObject(target.attributes)
+    && [target.bulk, target.max_health, target.attributes.endurance].every((v) => Number.isInteger(v));
+  if ( (die === DIE) || (config.mode !== "live") || !readable ) return {};
+  const mods = attributeBonus(target, "endurance", config) + target.bulk;
+  const lift = config.zero_health_pass === "meet" ? 0 : 1;
+  const [lo, hi] = faceRange(die);
+  const cuts = new Set();
+  for ( let past = 0; past < target.max_health; past++ ) cuts.add(ZERO_TN + Math.floor(past / TN_STEP) - mods + lift);
+  const starts = [lo, ...[...cuts].filter((c) => (c > lo) && (c <= hi)).sort((a, b) => a - b)];
+  return { [dieLabel(die)]: partition(die, starts, starts) };
+}
+
+/**
  * DR-R11, DR-R17, DR-R19, DR-R20, DR-R25, DR-G07, DR-G33: a card landing on a target.
  * The whole `resolve_hit`: every hit's damage pool (Soak, Vulnerable/Resist, Immune, the floor),
  * BOOST and luck, the save for half, Toughness, Shield, Dizzy and crossing 0.
@@ -240,7 +269,8 @@ export function hitOdds(params, config) {
   const attacker = fighters[field(request, "attacker")] ?? null;
   const target = fighters[field(request, "target")] ?? null;
   const rollers = hitRollers(attacker, target, request, read);
-  return odds("resolve_hit", params, config, hitOutcome(target, field(request, "attacker")), d10Lumping(rollers, read));
+  const lumped = d10Lumping(rollers, read, crossingClasses(target, read));
+  return odds("resolve_hit", params, config, hitOutcome(target, field(request, "attacker")), lumped);
 }
 
 /**
