@@ -12,22 +12,15 @@ not offered (Windows) the pieces run here, one after another, as with `jobs=1`.
 from __future__ import annotations
 
 import multiprocessing
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
+from compiler.parallel import cores
+
 _PIECES: list[Callable[[], Any]] = []
 """The pieces of the run under way, read by the forked workers by index (a closure does not
 pickle; the fork hands the workers this list as it stands)."""
-
-
-def cores() -> int:
-    """The CPUs this process may run on (its affinity where the platform says, else all)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # macOS, Windows
-        return os.cpu_count() or 1
 
 
 def run_all(pieces: Sequence[Callable[[], Any]], jobs: int | None = None) -> list[Any]:
