@@ -23,8 +23,9 @@ from shots import LOOKS
 
 #: The windows measured: (module, the button that closes it, its script, how the test opens it).
 HAZARD = ("rulepack-hazard-location", "attack", "scripts/foundry/hazard_location/windows.mjs", """
-    (m) => m.attackWindow({attacker: "Ada", target: "Bo", distance: "3", distanceNote: "Measured on the scene.",
-        weapons: [{id: "w1", label: "Carbine (short range)"}], speciesLabel: "",
+    (m) => m.attackWindow({attacker: "Ada", target: "Bo", distance: "3",
+        distanceNote: "Measured on the scene.", speciesLabel: "",
+        weapons: [{id: "w1", label: "Carbine (short range)"}],
         species: [{id: "human", label: "Human"}], complications: [{id: "smoke", label: "Smoke"},
         {id: "dark", label: "Darkness"}]})""")
 DANGER = ("rulepack-danger-room", "ok", "scripts/foundry/danger_room/ui.mjs", """
@@ -50,16 +51,19 @@ MEASURE = """() => {
     const content = win.querySelector(":scope > .window-content > form > .dialog-content");
     const rows = [...content.querySelectorAll(".form-group")].map((row) => {
         const fields = row.querySelector(":scope > .form-fields");
-        const control = fields ? fields.firstElementChild : row.querySelector(":scope > select, :scope > input");
-        return {text: row.textContent.trim().slice(0, 30), display: style(row).display, row: box(row),
-            label: box(row.querySelector(":scope > label")), control: box(control)};
+        const control = fields ? fields.firstElementChild
+            : row.querySelector(":scope > select, :scope > input");
+        return {text: row.textContent.trim().slice(0, 30), display: style(row).display,
+            row: box(row), label: box(row.querySelector(":scope > label")), control: box(control)};
     });
-    const texts = [...content.querySelectorAll("label, .hint, p, span")].filter((e) => e.textContent.trim())
+    const texts = [...content.querySelectorAll("label, .hint, p, span")]
+        .filter((e) => e.textContent.trim())
         .map((e) => ({text: e.textContent.trim().slice(0, 30), color: style(e).color}));
     const hints = [...content.querySelectorAll(".hint")].map((h) => ({box: box(h),
         before: box(h.previousElementSibling), color: style(h).color}));
-    return {classes: [...win.classList], width: box(win).width, background: style(win).backgroundColor,
-        color: style(win).color, title: win.querySelector(":scope > .window-header > .window-title")?.textContent,
+    return {classes: [...win.classList], width: box(win).width,
+        background: style(win).backgroundColor, color: style(win).color,
+        title: win.querySelector(":scope > .window-header > .window-title")?.textContent,
         header: box(win.querySelector(":scope > .window-header")), content: box(content),
         footer: [...win.querySelectorAll(".form-footer > [data-action]")].map(box),
         rows, texts, hints};
@@ -109,12 +113,15 @@ def problems_of(window: dict[str, Any], theme: str | None) -> list[str]:
     if window["classes"][:2] != ["application", "dialog"] or not window["title"]:
         found.append(f"not a framed window: {window['classes']} {window['title']!r}")
     header, content, footer = window["header"], window["content"], window["footer"]
-    if not (header["bottom"] <= content["top"] and footer and content["bottom"] <= footer[0]["top"]):
+    if not footer:
+        found.append("no footer of buttons")
+    elif not header["bottom"] <= content["top"] <= content["bottom"] <= footer[0]["top"]:
         found.append("header, content and footer not stacked")
     for row in window["rows"]:
         found += [f"{row['text']!r}: {p}" for p in misplaced(row)]
     for hint in window["hints"]:
-        if hint["box"]["top"] < hint["before"]["bottom"] - 0.5 or hint["box"]["width"] < 0.9 * content["width"]:
+        below = hint["box"]["top"] >= hint["before"]["bottom"] - 0.5
+        if not below or hint["box"]["width"] < 0.9 * content["width"]:
             found.append("hint not on its own line below its row")
     for text in window["texts"]:
         if contrast(text["color"], window["background"]) < 4.5:

@@ -331,7 +331,7 @@ export class DialogV2 extends ApplicationV2 {
    * @returns {Promise<unknown>}
    */
   static prompt({ window: frame = {}, content = "", ok = {}, rejectClose = defaultRejectClose(), position = {}, classes = [] } = {}) {
-    const { dialog, body, footer } = dialogFrame(game.i18n.localize(frame.title ?? ""), classes, true);
+    const { dialog, form, body, footer } = dialogFrame(game.i18n.localize(frame.title ?? ""), classes, true);
     // v13 merges `{position: {width: 400}}` under the config; v12 passes it as given (dialogs.mjs applyWidth).
     applyWidth(dialog, game.release.generation < 13 ? position : { width: 400, ...position });
     const close = dialog.querySelector(".window-header [data-action=close]");
@@ -344,7 +344,9 @@ export class DialogV2 extends ApplicationV2 {
     const app = new this({ window: frame });
     app.element = dialog;
     return new Promise((resolve, reject) => {
-      button.addEventListener("click", async (event) => {
+      // DialogV2 answers its form's `submit` (`_onSubmit(event.submitter, event)`), not a click.
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
         dialog.remove();
         resolve(ok.callback ? await ok.callback(event, button, game.release.generation < 13 ? dialog : app) : "ok");
       }, { once: true });
