@@ -15,7 +15,7 @@ from browser_launch import HarnessServer
 from browser_page import BuiltModule, HarnessPage, build_modules
 from macro_kinds import context_for
 from playwright.sync_api import BrowserContext
-from rules_parity import NodeEngine, check_all, discover, run_python
+from rules_parity import NodeEngine, check_all, discover, run_python_batch
 
 from compiler import plugins
 from compiler.render.scripts import engine_tree
@@ -216,7 +216,7 @@ def test_its_fixture_passes_in_both_engines(root: Path, node_path: Path, tmp_pat
         (tmp_path / name).write_bytes(data)
     engine = NodeEngine(node_path, tmp_path / "scripts" / "rules")
     try:
-        assert check_all(fixtures, run_python, engine) == {}
+        assert check_all(fixtures, run_python_batch, engine) == {}
     finally:
         engine.close()
 

@@ -94,10 +94,13 @@ def test_every_dialog_has_its_shot_in_every_look(shipped_modules: list[BuiltModu
 
 
 def test_the_page_frame_styles_nothing_inside_a_message() -> None:
-    """Cards are styled by the module's own stylesheet alone: the harness page's CSS names no
-    class of a card, its dice or its content."""
+    """Cards and the contents of dialogs are styled by the module's own stylesheet alone: the
+    harness page's CSS names no class of a card, its dice or its content, nor anything inside a
+    window's content area (its rows, labels, hints and controls); it draws only the frame."""
     text = FRAME.read_text(encoding="utf-8")
-    for word in ("rulepack", "dice", "message-content", "button", "details", "summary"):
+    for word in ("rulepack", "dice", "message-content", "button", "details", "summary",
+                 "dialog-content", "form-group", "form-fields", "hint", "label", "select",
+                 "input", "textarea"):
         assert word not in text.split("*/", 1)[1], word
 
 

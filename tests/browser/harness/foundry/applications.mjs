@@ -25,7 +25,7 @@
  * @module harness/foundry/applications
  */
 
-import { applyClasses, applyWidth, defaultRejectClose, waitDialog } from "./dialogs.mjs";
+import { applyWidth, defaultRejectClose, frame as dialogFrame, waitDialog } from "./dialogs.mjs";
 import { Document } from "./documents.mjs";
 import { renderTemplate } from "./templates.mjs";
 import { expandObject } from "./utils.mjs";
@@ -331,28 +331,22 @@ export class DialogV2 extends ApplicationV2 {
    * @returns {Promise<unknown>}
    */
   static prompt({ window: frame = {}, content = "", ok = {}, rejectClose = defaultRejectClose(), position = {}, classes = [] } = {}) {
-    const dialog = document.createElement("dialog");
-    dialog.open = true;
-    applyClasses(dialog, classes);
+    const { dialog, form, body, footer } = dialogFrame(game.i18n.localize(frame.title ?? ""), classes, true);
     // v13 merges `{position: {width: 400}}` under the config; v12 passes it as given (dialogs.mjs applyWidth).
     applyWidth(dialog, game.release.generation < 13 ? position : { width: 400, ...position });
-    const title = dialog.appendChild(document.createElement("header"));
-    title.className = "window-title";
-    title.textContent = game.i18n.localize(frame.title ?? "");
-    const close = title.appendChild(document.createElement("button"));
-    close.dataset.action = "close";
-    close.textContent = "×";
-    const body = dialog.appendChild(document.createElement("div"));
-    body.className = "dialog-content";
+    const close = dialog.querySelector(".window-header [data-action=close]");
     body.innerHTML = String(content);
-    const button = dialog.appendChild(document.createElement("button"));
+    const button = footer.appendChild(document.createElement("button"));
+    button.type = "submit";
     button.dataset.action = "ok";
     button.textContent = game.i18n.localize(ok.label ?? "Confirm");
     document.getElementById("dialogs").append(dialog);
     const app = new this({ window: frame });
     app.element = dialog;
     return new Promise((resolve, reject) => {
-      button.addEventListener("click", async (event) => {
+      // DialogV2 answers its form's `submit` (`_onSubmit(event.submitter, event)`), not a click.
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
         dialog.remove();
         resolve(ok.callback ? await ok.callback(event, button, game.release.generation < 13 ? dialog : app) : "ok");
       }, { once: true });

@@ -1,7 +1,7 @@
 /**
  * `DialogV2.wait` with scripted answers. The dialog is built the way Foundry lays it out (the
- * content and a footer of buttons inside one `<form>` in a `<dialog>`, so a button's `form` is
- * that form) and shown in `#dialogs`; the next scripted answer fills its fields and clicks one of
+ * window frame of `frame`, its content and a footer of buttons inside one `<form>`, so a
+ * button's `form` is that form) and shown in `#dialogs`; the next scripted answer fills its fields and clicks one of
  * its buttons, whose callback gets `(event, button, dialog)` and whose result the promise
  * resolves to (the button's action when it has no callback); `rejectClose` and the callback's
  * third argument follow the running generation (see `waitDialog`). An answer naming a field, option or button the
@@ -118,19 +118,62 @@ export function applyClasses(dialog, classes = []) {
   dialog.className = ["application", "dialog", ...classes].join(" ");
 }
 
-/** The dialog element (a `<dialog>`, as Foundry's): title, a form with the content and one button per entry. */
-function build(frame, content, buttons, classes) {
+/**
+ * A DialogV2 window as Foundry draws it, empty: `ApplicationV2#_renderFrame` (v12 and v13,
+ * client `applications/api/application.mjs`) makes the element of the `tag` option (DialogV2's
+ * `DEFAULT_OPTIONS.tag` is "dialog", client `applications/api/dialog.mjs`) with the merged
+ * `classes` ("application" unshifted for a framed window: `_initializeApplicationOptions`), then
+ * `header.window-header` (`i.window-icon`, `h1.window-title`, the header controls) and
+ * `section.window-content`; DialogV2's `_renderHTML` puts `form.dialog-form.standard-form`
+ * (`div.dialog-content.standard-form` with the content, `footer.form-footer` with the buttons)
+ * in that section. No theme class is set on the window: an ordinary application takes v13's
+ * theme from `body` (foundryvtt/foundryvtt#10486; a window may override it with its own
+ * `.theme-*`, #11652, which the module's dialogs do not), and v12 has one look.
+ * @param {string} title  localised
+ * @param {string[]} classes  the caller's `classes`
+ * @param {boolean} closable  with the header's close control (`data-action="close"`, drawn by an
+ *   icon font: no text of its own)
+ * @returns {{dialog: HTMLDialogElement, form: HTMLFormElement, body: HTMLElement, footer: HTMLElement}}
+ */
+export function frame(title, classes, closable) {
   const dialog = document.createElement("dialog");
   dialog.open = true;
   applyClasses(dialog, classes);
-  const title = dialog.appendChild(document.createElement("header"));
-  title.className = "window-title";
-  title.textContent = game.i18n.localize(frame.title ?? "");
-  const form = dialog.appendChild(document.createElement("form"));
+  const header = dialog.appendChild(document.createElement("header"));
+  header.className = "window-header";
+  const icon = header.appendChild(document.createElement("i"));
+  icon.className = "window-icon hidden";
+  const heading = header.appendChild(document.createElement("h1"));
+  heading.className = "window-title";
+  heading.textContent = title;
+  if (closable) {
+    const close = header.appendChild(document.createElement("button"));
+    Object.assign(close, { type: "button", className: "header-control icon fa-solid fa-xmark" });
+    close.dataset.action = "close";
+    close.ariaLabel = "Close";
+  }
+  const section = dialog.appendChild(document.createElement("section"));
+  section.className = "window-content";
+  const form = section.appendChild(document.createElement("form"));
+  form.className = "dialog-form standard-form";
+  form.autocomplete = "off";
+  // DialogV2#_onSubmit: "event.preventDefault()", the page is never submitted.
+  form.addEventListener("submit", (event) => event.preventDefault());
   const body = form.appendChild(document.createElement("div"));
-  body.className = "dialog-content";
-  body.innerHTML = String(content);
+  body.className = "dialog-content standard-form";
   const footer = form.appendChild(document.createElement("footer"));
+  footer.className = "form-footer";
+  return { dialog, form, body, footer };
+}
+
+/**
+ * A `wait` dialog: its frame (`frame`) with the content and one button per entry. Its dismissal
+ * is scripted (an answer of `action: null`), so it has no close control to click.
+ */
+function build(config, content, buttons, classes) {
+  const title = game.i18n.localize(config.title ?? "");
+  const { dialog, form, body, footer } = frame(title, classes, false);
+  body.innerHTML = String(content);
   for (const spec of buttons) {
     const button = footer.appendChild(document.createElement("button"));
     button.type = "submit";
@@ -138,7 +181,7 @@ function build(frame, content, buttons, classes) {
     button.textContent = game.i18n.localize(spec.label ?? spec.action);
   }
   document.getElementById("dialogs").append(dialog);
-  return { dialog, form, title: title.textContent };
+  return { dialog, form, title };
 }
 
 /**
@@ -168,8 +211,8 @@ function callbackTarget(app, dialog) {
  *   position?: {width?: number|string}, classes?: string[]}} [config]
  * @param {object} [app]  the DialogV2 instance (v13's callback argument)
  */
-export async function waitDialog({ window: frame = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null, position = {}, classes = [] } = {}, app = null) {
-  const { dialog, form, title } = build(frame, content, buttons, classes);
+export async function waitDialog({ window: config = {}, content = "", buttons = [], rejectClose = defaultRejectClose(), render = null, position = {}, classes = [] } = {}, app = null) {
+  const { dialog, form, title } = build(config, content, buttons, classes);
   applyWidth(dialog, position);
   if (app) app.element = dialog;
   // DialogV2WaitOptions#render, "A synchronous function to invoke whenever the dialog is
