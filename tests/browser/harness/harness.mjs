@@ -23,6 +23,12 @@ let manifest = null;
 /** Elements and attributes that make author text executable; none may appear in shown areas. */
 const UNSAFE_TAGS = "script, iframe, frame, object, embed, base, meta, link, form, svg, math, img, style";
 const SHOWN_AREAS = ["#documents", "#chat-log", "#dialogs"];
+/**
+ * The one form the harness itself draws: a DialogV2 window's own `form.dialog-form`, as
+ * Foundry's `_renderHTML` does (foundry/dialogs.mjs `frame`). Any other form in a shown area
+ * came from the content.
+ */
+const FRAME_FORM = "#dialogs > dialog.application > section.window-content > form.dialog-form";
 
 /** Iframes whose document has loaded (their `load` does not bubble, so capture it). */
 const loadedFrames = new WeakSet();
@@ -191,7 +197,9 @@ function inspect() {
   const found = [];
   for (const area of SHOWN_AREAS) {
     const root = document.querySelector(area);
-    for (const el of root.querySelectorAll(UNSAFE_TAGS)) found.push(`${area}: <${el.localName}>`);
+    for (const el of root.querySelectorAll(UNSAFE_TAGS)) {
+      if (!el.matches(FRAME_FORM)) found.push(`${area}: <${el.localName}>`);
+    }
     for (const el of root.querySelectorAll("*")) {
       for (const { name, value } of el.attributes) {
         if (name.startsWith("on") || /(javascript|vbscript):/i.test(value)) {
