@@ -24,7 +24,7 @@ class Summary:
     locations: tuple[tuple[str, Fraction2], ...]
     refused: tuple[tuple[str, Fraction2], ...] = ()
     """Why the rule refused the attack, each reason with its probability (a summary's
-    `refused`: a crytures power out of range, say); none for an attack that is made."""
+    `refused`: a power out of range, say); none for an attack that is made."""
 
 
 def as_float(value: Fraction2) -> float:
