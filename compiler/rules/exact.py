@@ -14,9 +14,11 @@ so a single integer power does the whole convolution).
 
 from __future__ import annotations
 
+import struct
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from math import gcd, lcm
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 from compiler.rules.errors import BAD_INPUT, RuleError
 from compiler.rules.inputs import sorted_keys
@@ -117,42 +119,62 @@ def expectation(dist: Dist, value: Callable[[Any], int]) -> tuple[int, int]:
     return fraction(num, dist.total)
 
 
-LONG_RESULT = 32
-"""Slots past which `pool_scores` reads its power through bytes (shifting costs a copy of the
-whole power per slot; for a few slots the shifts are cheaper than the conversion)."""
-
-
 def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]:
     """C2, C3: the sum of `count` dice, each scoring `score` on `weight` of its faces.
 
     `kernel` lists `(score, weight)`; returns sum -> number of face sequences giving it (they
     add up to (Σ weight)^count). One integer power by Kronecker substitution, each slot as wide
-    as the largest count needs (sides^count, in whole bytes); a long result is read through its
-    bytes, each slot once, rather than shifted down slot by slot.
+    as the largest count needs (sides^count: 1, 2, 4 or 8 bytes, else whole bytes), the power
+    read back through its bytes in one step (`_slots`).
     """
     if count <= 0:
         return {0: 1}
     low = high = kernel[0][0]
     sides = 0
     for score, weight in kernel:
-        low, high, sides = min(low, score), max(high, score), sides + weight
-    size = ((sides**count).bit_length() + 7) // 8  # no slot holds more than sides**count
+        if score < low:
+            low = score
+        elif score > high:
+            high = score
+        sides += weight
+    size = _slot_bytes((sides**count).bit_length())  # no slot holds more than sides**count
     width = 8 * size
     packed = 0
     for score, weight in kernel:
         packed += weight << (width * (score - low))
-    power = packed**count
     slots = count * (high - low) + 1
-    if slots > LONG_RESULT:
-        data = power.to_bytes(size * slots, "little")
-        ways = [int.from_bytes(data[i * size:(i + 1) * size], "little") for i in range(slots)]
-    else:
-        mask = (1 << width) - 1
-        ways = []
-        for _ in range(slots):
-            ways.append(power & mask)
-            power >>= width
-    return {count * low + slot: found for slot, found in enumerate(ways) if found}
+    ways = _slots((packed**count).to_bytes(size * slots, "little"), size, slots)
+    base = count * low
+    if 0 in ways:
+        return {base + slot: found for slot, found in enumerate(ways) if found}
+    return dict(zip(range(base, base + slots), ways, strict=True))
+
+
+def _slot_bytes(bits: int) -> int:
+    """The bytes of a slot holding `bits` bits: a machine word size up to 8, else whole bytes."""
+    for size in (1, 2, 4, 8):
+        if bits <= 8 * size:
+            return size
+    return (bits + 7) // 8
+
+
+_Word = Literal["B", "H", "I", "Q"]
+_WORD_SIZES: tuple[tuple[int, _Word], ...] = ((1, "B"), (2, "H"), (4, "I"), (8, "Q"))
+_WORDS: dict[int, _Word] = {
+    size: word
+    for size, word in _WORD_SIZES
+    if sys.byteorder == "little" and struct.calcsize(word) == size
+}
+"""Slot widths read as native unsigned words by one `memoryview.cast` (little-endian only)."""
+
+
+def _slots(data: bytes, size: int, slots: int) -> list[int]:
+    """The `slots` little-endian unsigned integers of `size` bytes each packed in `data`."""
+    word = _WORDS.get(size)
+    if word is not None:
+        words: list[int] = memoryview(data).cast(word).tolist()
+        return words
+    return [int.from_bytes(data[i * size:(i + 1) * size], "little") for i in range(slots)]
 
 
 def pool_counts(count: int, weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:
