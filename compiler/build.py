@@ -50,7 +50,7 @@ from compiler.render.journal import journal_pages
 from compiler.render.lang import language_strings
 from compiler.render.macros import macro_specs
 from compiler.render.manifest import dump_json, module_manifest, zip_name
-from compiler.render.scripts import script_files, world_documents_json
+from compiler.render.scripts import script_files, world_documents_file
 from compiler.writing import (
     check_relative_path,
     folder_entries,
@@ -87,7 +87,7 @@ def plan_module(ruleset: Ruleset, caches: BuildCaches | None = None) -> ModulePl
     plans, fragments = (caches.plans, caches.fragments) if caches is not None else (None, None)
     packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset), plans=plans)
     many = sum(len(pack.entries) for pack in packs) >= parallel.MIN_ITEMS
-    world = parallel.Forked(partial(world_documents_json, packs, fragments),
+    world = parallel.Forked(partial(world_documents_file, packs, fragments),
                    worth=many and fragments is None)
     try:
         text = caches.encoded.text if caches is not None else None

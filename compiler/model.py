@@ -29,7 +29,7 @@ KIND_BY_FOLDER: Mapping[str, str] = {
 MANIFEST_FILE = "ruleset.yaml"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Mark:
     """A 1-based position in a source file."""
 
@@ -37,7 +37,7 @@ class Mark:
     col: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SourceDoc:
     """One YAML file as loaded: plain JSON-like data plus the position of every value.
 
@@ -58,7 +58,7 @@ class SourceDoc:
         return self.marks.get(path, Mark(1, 1))
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Document:
     """A validated content document (weapon, armor, card, …) of one ruleset."""
 

@@ -34,7 +34,7 @@ from compiler.schemas import UNKNOWN_ENGINE
 from compiler.validation import Checked, Checker, default_checker
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class FileResult:
     """One file loaded and validated: the valid document, or why not."""
 

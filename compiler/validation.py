@@ -173,7 +173,7 @@ def _has_integral_float(value: Any) -> bool:
     return False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Checked:
     """A document that passed validation: the source as loaded and its data with defaults."""
 

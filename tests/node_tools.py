@@ -90,7 +90,7 @@ def install_node_modules(scratch: Path, node: Path, root: Path = REPO) -> NodeTo
                 ["ci", "--no-audit", "--no-fund"], return_completed_process=True,
                 cwd=root, env=env, capture_output=True, text=True, check=False,
             )
-            assert result.returncode == 0, f"{result.stdout}{result.stderr}"
+            assert result.returncode == 0, (result.stdout, result.stderr)
         assert _stale_packages(root) == []
     return NodeTools(node, env, root)
 
