@@ -176,7 +176,7 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> N
             raise BuildError(f"cannot write {what}: {exc}") from exc
     # In the zip too, so an installed module is the module folder (it never changes there).
     fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
-    entries = folder_entries(module, plan.module_id, caches.members.of)
+    entries = folder_entries(module, plan.module_id, caches.members.of, plan.files)
     archive = zip_bytes(entries, zip_stamp(epoch), zip_comment(plan.module_id))
     fsio.write_bytes(folder / plan.zip_name, archive)
     fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it

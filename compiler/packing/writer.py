@@ -32,6 +32,17 @@ from compiler.packing.model import (
 #: timestamps. Leaving them out keeps packs byte-identical between builds.
 VOLATILE_FILES = ("LOG", "LOG.old", "LOCK")
 
+#: compilePack puts every record in one write batch, which LevelDB applies to one memtable: the
+#: batch is a second copy of the records (60 MiB at the peak of a 50,000-document pack). We put
+#: them in batches of about BATCH_BYTES into a memtable made large enough never to be switched
+#: before `compact_range`, so the same sequence numbers reach the same single table: the files
+#: are byte for byte a single batch's (`tests/packing/test_pack_writer.py`). LevelDB caps
+#: the memtable at MAX_WRITE_BUFFER; a pack too large for that is written in one batch.
+BATCH_BYTES = 1 << 20
+DEFAULT_WRITE_BUFFER = 4 << 20  # LevelDB's (and classic-level's) default
+MAX_WRITE_BUFFER = 1 << 30
+MEMTABLE_SLACK = 1 << 20
+
 
 def write_pack(pack: Pack, dest: Path, text: Callable[[Any], bytes] | None = None) -> None:
     """Create the LevelDB pack directory `dest` (which must not exist) from `pack.entries`;
@@ -47,19 +58,36 @@ def write_records(records: Sequence[tuple[bytes, bytes]], dest: Path) -> None:
     dest.parent.mkdir(parents=True, exist_ok=True)
     # Tables laid out as classic-level (foundryvtt-cli's LevelDB binding) writes them: snappy
     # blocks and a 10-bit bloom filter. Only the compressed bytes differ (another snappy build).
+    size = sum(len(key) + len(value) for key, value in records)
+    memtable = max(DEFAULT_WRITE_BUFFER, 2 * size + MEMTABLE_SLACK)
+    one_batch = memtable > MAX_WRITE_BUFFER
     db = plyvel.DB(
         str(dest), create_if_missing=True, error_if_exists=True,
         compression="snappy", bloom_filter_bits=10,
+        write_buffer_size=DEFAULT_WRITE_BUFFER if one_batch else memtable,
     )
     try:
-        with db.write_batch() as batch:
-            for key, value in records:
-                batch.put(key, value)
+        for chunk in [records] if one_batch else _chunks(records):
+            with db.write_batch() as batch:
+                for key, value in chunk:
+                    batch.put(key, value)
         db.compact_range()
     finally:
         db.close()
     for name in VOLATILE_FILES:
         (dest / name).unlink(missing_ok=True)
+
+
+def _chunks(records: Sequence[tuple[bytes, bytes]]) -> Iterator[Sequence[tuple[bytes, bytes]]]:
+    """`records` in order, in runs of about BATCH_BYTES."""
+    start, size = 0, 0
+    for end, (key, value) in enumerate(records, 1):
+        size += len(key) + len(value)
+        if size >= BATCH_BYTES:
+            yield records[start:end]
+            start, size = end, 0
+    if start < len(records):
+        yield records[start:]
 
 
 def pack_records(

@@ -12,8 +12,8 @@ from pack_samples import SAMPLE_MACROS, SAMPLE_PAGES
 
 from compiler.errors import BuildError
 from compiler.model import Ruleset
-from compiler.packing import Pack, foundry_documents, write_pack
-from compiler.packing.writer import pack_records
+from compiler.packing import Pack, foundry_documents, write_pack, writer
+from compiler.packing.writer import pack_records, write_records
 
 
 @pytest.fixture
@@ -37,6 +37,30 @@ def test_two_writes_are_byte_identical_and_hold_no_volatile_files(
         assert [name for name in first if name.endswith(".ldb")] == ["000005.ldb"]
         assert {name for name in first if not name.endswith(".ldb")} == {
             "CURRENT", "MANIFEST-000002", "000004.log"}
+
+
+def _one_batch(records: list[tuple[bytes, bytes]], dest: Path) -> None:
+    """What compilePack does: every record in one batch, LevelDB's default memtable."""
+    db = plyvel.DB(str(dest), create_if_missing=True, compression="snappy", bloom_filter_bits=10)
+    with db.write_batch() as batch:
+        for key, value in records:
+            batch.put(key, value)
+    db.compact_range()
+    db.close()
+    for name in writer.VOLATILE_FILES:
+        (dest / name).unlink(missing_ok=True)
+
+
+@pytest.mark.parametrize("count", [3, 9_000])
+def test_records_written_in_batches_are_one_batchs_files(count: int, tmp_path: Path) -> None:
+    records = [(f"!items!{i:016d}".encode(), b'{"name":"%d","pad":"%s"}' % (i, b"x" * (i % 900)))
+               for i in range(count)]
+    # 9,000 records are 4.3 MiB, past the default memtable: batches and a larger memtable
+    assert (len(list(writer._chunks(records))) > 1) == (count > 3)
+    write_records(records, tmp_path / "ours")
+    _one_batch(records, tmp_path / "one")
+    assert _files(tmp_path / "ours") == _files(tmp_path / "one")
+    assert len(_files(tmp_path / "ours")) == 4  # CURRENT, MANIFEST, one table, an empty log
 
 
 def test_the_database_holds_exactly_the_records(packs: dict[str, Pack], tmp_path: Path) -> None:
