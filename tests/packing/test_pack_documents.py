@@ -21,6 +21,8 @@ from compiler import ids
 from compiler.errors import BuildError
 from compiler.model import Document, Ruleset
 from compiler.packing import MIN_CORE_VERSION, SUBTYPES, Pack, foundry_documents
+from compiler.packing.writer import pack_records
+from compiler.render.scripts import world_documents_file
 
 ID = re.compile(r"[A-Za-z0-9]{16}")
 
@@ -364,3 +366,21 @@ def test_a_scene_s_tokens_name_the_fighters_actor_in_every_system_s_copy() -> No
     again = foundry_documents(_scene_ruleset(["worldbuilding", "dnd5e"]), SAMPLE_MACROS,
                               SAMPLE_PAGES)
     assert [p.entries for p in again if p.name == "scenes"] == [packs["scenes"].entries]
+
+
+def test_shared_stats_and_ownership_stay_as_built(ruleset: Ruleset) -> None:
+    """Every primary entry holds the one `_stats` dict (an actor's embedded items are copies):
+    the whole build path after planning (records, world documents) copies entries and never
+    changes one."""
+    packs = _packs(ruleset)
+    entries = [doc for pack in packs.values() for doc in pack.entries]
+    assert len({id(doc["_stats"]) for doc in entries}) == 1
+    for pack in packs.values():
+        pack_records(pack)
+    world_documents_file(tuple(packs.values()))
+    stats = entries[0]["_stats"]
+    assert stats == {"coreVersion": MIN_CORE_VERSION, "systemId": None, "systemVersion": None,
+                     "createdTime": None, "modifiedTime": None, "lastModifiedBy": None,
+                     "compendiumSource": None, "duplicateSource": None}
+    assert all(doc["ownership"] == {"default": 0} for pack in packs.values()
+               for doc in pack.entries if pack.document_type != "JournalEntryPage")
