@@ -56,11 +56,11 @@ def write_records(records: Sequence[tuple[bytes, bytes]], dest: Path) -> None:
     if dest.exists():
         raise BuildError(f"{dest}: a pack is only ever written into a new directory")
     dest.parent.mkdir(parents=True, exist_ok=True)
-    # Tables laid out as classic-level (foundryvtt-cli's LevelDB binding) writes them: snappy
-    # blocks and a 10-bit bloom filter. Only the compressed bytes differ (another snappy build).
     size = sum(len(key) + len(value) for key, value in records)
     memtable = max(DEFAULT_WRITE_BUFFER, 2 * size + MEMTABLE_SLACK)
     one_batch = memtable > MAX_WRITE_BUFFER
+    # Tables laid out as classic-level (foundryvtt-cli's LevelDB binding) writes them: snappy
+    # blocks and a 10-bit bloom filter. Only the compressed bytes differ (another snappy build).
     db = plyvel.DB(
         str(dest), create_if_missing=True, error_if_exists=True,
         compression="snappy", bloom_filter_bits=10,
