@@ -110,19 +110,17 @@ def folder_entries(
     there rather than read back (a module's world documents are 31 MB at 50,000 documents)."""
     prefix = "" if top is None else check_relative_path(top) + "/"
     known = written or {}
-    files = {prefix + name: (name, path) for name, path in _zip_members(folder)}
-    entries: dict[str, tuple[str, Path] | None] = {
-        **dict.fromkeys(_folders(list(files))), **files,
-    }
+    files = {prefix + name: path for name, path in _zip_members(folder)}
+    entries: dict[str, Path | None] = {**dict.fromkeys(_folders(list(files))), **files}
     found = []
     for name in sorted(entries):
-        member = entries[name]
-        if member is None:  # a directory: stored, drwxr-xr-x plus MS-DOS's directory bit
+        path = entries[name]
+        if path is None:  # a directory: stored, drwxr-xr-x plus MS-DOS's directory bit
             found.append(ZipEntry(name, 0o040755 << 16 | 0x10, FOLDER))
         else:
-            data = known.get(member[0])
-            data = member[1].read_bytes() if data is None else data
-            found.append(ZipEntry(name, 0o100644 << 16, deflate(data)))
+            data = known.get(name.removeprefix(prefix))
+            found.append(ZipEntry(name, 0o100644 << 16,
+                                  deflate(path.read_bytes() if data is None else data)))
     return found
 
 

@@ -124,7 +124,7 @@ def _primary_tail(
         "sort": sort,
         "ownership": _OWNERSHIP,
         "flags": flags,
-        "_stats": _stats(),
+        "_stats": _STATS,
         "_key": doc_key(collection, doc_id),
     }
 
@@ -149,10 +149,6 @@ _STATS: dict[str, Any] = {
     "duplicateSource": None,
 }
 _OWNERSHIP: dict[str, Any] = {"default": 0}
-
-
-def _stats() -> dict[str, Any]:
-    return _STATS
 
 
 # -- items and actors --------------------------------------------------------------------------
@@ -372,6 +368,6 @@ def _page(
         "sort": sort_value(index),  # pages keep the order the render stage gave
         "ownership": {"default": -1},  # INHERIT from the entry
         "flags": {module_id: {"key": spec.key}},
-        "_stats": _stats(),
+        "_stats": _STATS,
         "_key": doc_key("journal.pages", journal_id, page_id),
     }

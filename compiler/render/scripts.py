@@ -171,13 +171,13 @@ def _world_json(entry: Mapping[str, Any]) -> str:
     return str(htmlsafe_json_dumps(_without_keys(entry), sort_keys=True, allow_nan=False))
 
 
-def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -> bytes:
-    """`tojson` of `world_documents(packs)` as UTF-8, made one document at a time (`json.dumps`
-    joins a list's items with ", " and an object's pairs with ", " and ": ", none of which the
-    HTML-safe escapes touch), so `fragments` can keep each unchanged document's JSON from the
-    last build. Each document's text is encoded as it is made and the whole joined once: at
-    50,000 documents the JSON is 31 MB, and a text joined, rendered and then encoded was three
-    copies of it at once."""
+def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -> list[bytes]:
+    """`tojson` of `world_documents(packs)` as UTF-8 pieces to join, made one document at a time
+    (`json.dumps` joins a list's items with ", " and an object's pairs with ", " and ": ", none
+    of which the HTML-safe escapes touch), so `fragments` can keep each unchanged document's
+    JSON from the last build. Each document's text is encoded as it is made and the caller joins
+    the pieces once: at 50,000 documents the JSON is 31 MB, and a text joined, rendered and then
+    encoded was three copies of it at once."""
     systems = [pack.system for pack in packs if pack.system is not None]
     found: dict[str, list[bytes]] = {"Actor": [], "Item": []}
     for pack in packs:
@@ -187,13 +187,16 @@ def world_documents_json(packs: Sequence[Pack], fragments: Memo | None = None) -
                  else _world_json(entry)).encode()
                 for entry in pack.entries
             ]
-    pieces: list[bytes] = [b"{"]
+    pieces = [b"{"]
     for index, kind in enumerate(sorted(found)):
         pieces.append(f'{", " if index else ""}"{kind}": ['.encode())
-        pieces.append(b", ".join(found[kind]))
+        for number, document in enumerate(found[kind]):
+            if number:
+                pieces.append(b", ")
+            pieces.append(document)
         pieces.append(b"]")
     pieces.append(b"}")
-    return b"".join(pieces)
+    return pieces
 
 
 #: Where the world documents' JSON goes in the rendered template (our own text, never author
@@ -203,12 +206,12 @@ _WORLD_SLOT = "/*rulepack: world documents*/"
 
 def world_documents_file(packs: Sequence[Pack], fragments: Memo | None = None) -> bytes:
     """`scripts/world-documents.mjs`: the template rendered with `world_documents_json(packs)`
-    in place of `documents`, byte for byte, the JSON joined in as bytes (never in a text)."""
+    in place of `documents`, byte for byte, the JSON's pieces joined in once (never in a text)."""
     text = render("scripts/world-documents.mjs.j2", documents=Markup(_WORLD_SLOT))
     head, slot, tail = text.partition(_WORLD_SLOT)
     if not slot or _WORLD_SLOT in tail:
         raise AssertionError("scripts/world-documents.mjs.j2 must show `documents` exactly once")
-    return b"".join((head.encode(), world_documents_json(packs, fragments), tail.encode()))
+    return b"".join((head.encode(), *world_documents_json(packs, fragments), tail.encode()))
 
 
 def script_files(

@@ -143,19 +143,11 @@ def pool_scores(count: int, kernel: Sequence[tuple[int, int]]) -> dict[int, int]
     for score, weight in kernel:
         packed += weight << (width * (score - low))
     slots = count * (high - low) + 1
-    ways = _slots((packed**count).to_bytes(size * slots, "little"), size, slots)
+    ways = _slots((packed**count).to_bytes(size * slots, "little"), size)
     base = count * low
     if 0 in ways:
         return {base + slot: found for slot, found in enumerate(ways) if found}
     return dict(zip(range(base, base + slots), ways, strict=True))
-
-
-def _slot_bytes(bits: int) -> int:
-    """The bytes of a slot holding `bits` bits: a machine word size up to 8, else whole bytes."""
-    for size in (1, 2, 4, 8):
-        if bits <= 8 * size:
-            return size
-    return (bits + 7) // 8
 
 
 _Word = Literal["B", "H", "I", "Q"]
@@ -168,13 +160,21 @@ _WORDS: dict[int, _Word] = {
 """Slot widths read as native unsigned words by one `memoryview.cast` (little-endian only)."""
 
 
-def _slots(data: bytes, size: int, slots: int) -> list[int]:
-    """The `slots` little-endian unsigned integers of `size` bytes each packed in `data`."""
+def _slot_bytes(bits: int) -> int:
+    """The bytes of a slot holding `bits` bits: a machine word size up to 8, else whole bytes."""
+    for size, _ in _WORD_SIZES:
+        if bits <= 8 * size:
+            return size
+    return (bits + 7) // 8
+
+
+def _slots(data: bytes, size: int) -> list[int]:
+    """The little-endian unsigned integers of `size` bytes each packed in `data`."""
     word = _WORDS.get(size)
     if word is not None:
         words: list[int] = memoryview(data).cast(word).tolist()
         return words
-    return [int.from_bytes(data[i * size:(i + 1) * size], "little") for i in range(slots)]
+    return [int.from_bytes(data[i:i + size], "little") for i in range(0, len(data), size)]
 
 
 def pool_counts(count: int, weights: Sequence[int]) -> list[tuple[tuple[int, ...], int]]:

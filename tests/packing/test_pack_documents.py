@@ -382,5 +382,4 @@ def test_shared_stats_and_ownership_stay_as_built(ruleset: Ruleset) -> None:
     assert stats == {"coreVersion": MIN_CORE_VERSION, "systemId": None, "systemVersion": None,
                      "createdTime": None, "modifiedTime": None, "lastModifiedBy": None,
                      "compendiumSource": None, "duplicateSource": None}
-    assert all(doc["ownership"] == {"default": 0} for pack in packs.values()
-               for doc in pack.entries if pack.document_type != "JournalEntryPage")
+    assert all(doc["ownership"] == {"default": 0} for doc in entries)
