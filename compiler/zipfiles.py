@@ -8,6 +8,8 @@ Compressing is most of a zip's cost, and a rebuild changes few files: `Members` 
 member's deflated bytes under a digest of its data, in memory and, through the signed result
 cache (`compiler/cache.py`), on disk, so a member whose bytes did not change is copied, not
 deflated. A stale or foreign cache costs only speed: a kept member is used only for the same data.
+A large new member can be deflated `ahead` on a second thread while the build goes on (zlib lets
+go of the GIL while it compresses), and `of` then waits for it.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import hashlib
 import struct
 import sys
+import threading
 import zlib
 from collections.abc import Sequence
 from pathlib import Path
@@ -94,28 +97,78 @@ class Members:
     def __init__(self, cache: ResultCache | None) -> None:
         self.cache = cache
         self.deflated = 0  # how many members this run had to compress (the rest were kept)
+        self._ahead: dict[int, _Ahead] = {}  # id(data): its deflating, started by `ahead`
+
+    def ahead(self, data: bytes) -> None:
+        """Start deflating `data` on a thread of its own unless it is kept (`of` waits for it).
+        Only worth it for data that takes milliseconds; the thread ends with its one member."""
+        key = _digest(data)
+        if self._kept(key) is None and id(data) not in self._ahead:
+            self._ahead[id(data)] = _Ahead(data, key)
 
     @classmethod
     def open(cls, directory: Path) -> Members:
         return cls(ResultCache.open(directory, fingerprint(), subfolder=SUBFOLDER))
 
+    def next_run(self) -> None:
+        """Forget what the last run started ahead and never asked for (a build that failed)."""
+        self._ahead = {}
+
     def of(self, data: bytes) -> Member:
-        key = hashlib.blake2b(data, digest_size=16).hexdigest()
-        cache = self.cache
-        if cache is not None:
-            entry = cache.entries.get(key)
-            if entry is not None and entry.identity == _IDENTITY and _is_member(entry.result):
-                cache.keep(key, entry)
-                return Member(*entry.result)
+        started = self._ahead.pop(id(data), None)
+        if started is not None and started.data is data:
+            key, member = started.key, started.member()
+        else:
+            key = _digest(data)
+            kept = self._kept(key)
+            if kept is not None:
+                return kept
+            member = deflated(data)
         self.deflated += 1
-        member = deflated(data)
-        if cache is not None:
-            cache.keep(key, Entry(_IDENTITY, None, cache.started_ns, tuple(member)))
+        if self.cache is not None:
+            self.cache.keep(key, Entry(_IDENTITY, None, self.cache.started_ns, tuple(member)))
         return member
+
+    def _kept(self, key: str) -> Member | None:
+        cache = self.cache
+        entry = cache.entries.get(key) if cache is not None else None
+        if cache is None or entry is None or entry.identity != _IDENTITY or not _is_member(
+            entry.result
+        ):
+            return None
+        cache.keep(key, entry)
+        return Member(*entry.result)
 
     def save(self) -> None:
         if self.cache is not None:
             self.cache.save()
+
+
+class _Ahead:
+    """One member being deflated on a thread of its own; `member()` waits for it."""
+
+    def __init__(self, data: bytes, key: str) -> None:
+        self.data, self.key = data, key
+        self._found: list[Member | BaseException] = []
+        self._thread = threading.Thread(target=self._run, name="rulepack-deflate", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self._found.append(deflated(self.data))
+        except BaseException as exc:  # MemoryError, say: raised where the member is wanted
+            self._found.append(exc)
+
+    def member(self) -> Member:
+        self._thread.join()
+        found = self._found[0]
+        if isinstance(found, BaseException):
+            raise found
+        return found
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def _is_member(value: object) -> bool:

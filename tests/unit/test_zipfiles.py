@@ -96,3 +96,34 @@ def test_a_tampered_cache_is_not_trusted(tmp_path: Path, monkeypatch: pytest.Mon
     again = Members.open(tmp_path / "cache")
     assert again.of(b"data") == deflated(b"data") and again.deflated == 1
     assert os.listdir(tmp_path / "cache")
+
+
+def test_a_member_deflated_ahead_is_the_one_deflated_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from compiler import cache as cache_module
+
+    cache = cache_module.ResultCache.in_memory()
+    members = Members(cache)
+    data = random.Random(15).randbytes(1 << 16) + b"text" * 50_000
+    members.ahead(data)
+    assert members.of(data) == deflated(data) and members.deflated == 1
+    cache.next_run()  # a watch's next rebuild (`BuildCaches.next_run`)
+    members.next_run()
+    threads = []
+    monkeypatch.setattr("compiler.zipfiles._Ahead", lambda *args: threads.append(args))
+    members.ahead(data)  # kept from the last run: no thread started
+    assert threads == [] and members.of(data) == deflated(data) and members.deflated == 1
+
+
+def test_a_failure_on_the_deflating_thread_is_raised_where_the_member_is_wanted(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(data: bytes) -> None:
+        raise MemoryError("no room")
+
+    monkeypatch.setattr("compiler.zipfiles.deflated", broken)
+    members, data = Members(None), b"some data"
+    members.ahead(data)
+    with pytest.raises(MemoryError, match="no room"):
+        members.of(data)
