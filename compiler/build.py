@@ -83,22 +83,33 @@ def plan_module(ruleset: Ruleset, caches: BuildCaches | None = None) -> ModulePl
 
     The world documents' JSON and the packs' records are both made from the packs alone: with
     many documents (and no memo of the JSON, which a watch keeps) a forked child makes the JSON
-    while this process encodes the records (`parallel.Forked`)."""
+    while this process encodes the records (`parallel.Forked`). Once the JSON is made, its zip
+    member is deflated on a thread beside the rest of the build."""
     plans, fragments = (caches.plans, caches.fragments) if caches is not None else (None, None)
     packs = foundry_documents(ruleset, macro_specs(ruleset), journal_pages(ruleset), plans=plans)
     many = sum(len(pack.entries) for pack in packs) >= parallel.MIN_ITEMS
     world = parallel.Forked(partial(world_documents_file, packs, fragments),
                    worth=many and fragments is None)
+    made = None if world.pid is not None else _deflating(world.result(), caches)
     try:
-        text = caches.encoded.text if caches is not None else None
-        records = {pack.name: pack_records(pack, text) for pack in packs}
+        text, kept = (caches.encoded.text, caches.records) if caches is not None else (None, None)
+        records = {pack.name: pack_records(pack, text, kept) for pack in packs}
     except BaseException:
         world.close()
         raise
-    files = script_files(ruleset, packs, fragments, world.result())
+    made = made if made is not None else _deflating(world.result(), caches)
+    files = script_files(ruleset, packs, fragments, made)
     files["module.json"] = dump_json(module_manifest(ruleset, packs))
     files["lang/en.json"] = dump_json(language_strings(ruleset))
     return ModulePlan(ruleset.module_id, zip_name(ruleset), files, packs, ruleset, records)
+
+
+def _deflating(world: bytes, caches: BuildCaches | None) -> bytes:
+    """`world` (the module's largest file by far), its zip member started on a second thread
+    (`zipfiles.Members.ahead`): it deflates while this thread encodes and writes the packs."""
+    if caches is not None:
+        caches.members.ahead(world)
+    return world
 
 
 def check_out_folder(out: Path, content: Path) -> None:

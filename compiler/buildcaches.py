@@ -11,7 +11,9 @@ what a build writes, only how much of it is made again:
 - `encoded`: each pack value's JSON text (`packing/encoded.py`);
 - `packs`: each pack's LevelDB files, by a digest of its records (`packing/store.py`): a pack
   none of whose records changed is copied, not written by LevelDB again;
-- `members`: each zip member's deflated bytes, by its data (`zipfiles.py`).
+- `members`: each zip member's deflated bytes, by its data (`zipfiles.py`);
+- `records` (under `--watch`, in memory): each pack entry's LevelDB records, by the entry object
+  (`packing/writer.py`: an unchanged Item's planned entry is the same object in the next run).
 
 Under `--watch` one `BuildCaches` serves every rebuild (`next_run`), so nothing is read back from
 disk; each successful rebuild still saves what changed, for the next process.
@@ -26,6 +28,7 @@ from compiler.cache import ResultCache, cache_folder
 from compiler.memo import Memo
 from compiler.packing.encoded import EncodedValues
 from compiler.packing.store import PackStore
+from compiler.packing.writer import EntryRecords
 from compiler.pipeline import open_results
 from compiler.zipfiles import Members
 
@@ -37,6 +40,7 @@ class BuildCaches:
     encoded: EncodedValues
     packs: PackStore
     members: Members
+    records: EntryRecords | None = None
 
     @classmethod
     def open(cls, directory: Path, *, memos: bool = False) -> BuildCaches:
@@ -44,14 +48,15 @@ class BuildCaches:
         in memory only (on disk, reading 10,000 kept entries costs what planning them does)."""
         plans = ResultCache.in_memory() if memos else None
         return cls(*_memos(plans), EncodedValues.open(directory), PackStore.open(directory),
-                   Members.open(directory))
+                   Members.open(directory), EntryRecords() if memos else None)
 
     @classmethod
     def in_memory(cls, *, memos: bool = True) -> BuildCaches:
         """Caches that start empty and never touch the disk (for tests)."""
         plans = ResultCache.in_memory() if memos else None
         return cls(*_memos(plans), EncodedValues(ResultCache.in_memory()),
-                   PackStore(ResultCache.in_memory()), Members(ResultCache.in_memory()))
+                   PackStore(ResultCache.in_memory()), Members(ResultCache.in_memory()),
+                   EntryRecords() if memos else None)
 
     def _caches(self) -> list[ResultCache]:
         found = [memo.cache for memo in (self.plans, self.fragments) if memo is not None]
@@ -68,9 +73,10 @@ class BuildCaches:
         """Start the next rebuild of a watch: this run's entries carry over, in memory."""
         for cache in self._caches():
             cache.next_run()
-        for memo in (self.plans, self.fragments):
+        for memo in (self.plans, self.fragments, self.records):
             if memo is not None:
                 memo.next_run()
+        self.members.next_run()
         self.encoded.encoded = self.members.deflated = self.packs.written = 0
 
 

@@ -62,6 +62,8 @@ def _check_embedded_ids(doc: Mapping[str, Any], where: str) -> None:
     collection = doc["_key"].split("!")[1].rsplit(".", 1)[-1]
     for name in EMBEDDED.get(collection, ()):
         children = doc.get(name, [])
+        if not children:  # an Item's `effects`: nothing to count (x10,000 in a big pack)
+            continue
         _check_ids(children, f"{where}.{name}")
         for child in children:
             _check_embedded_ids(child, where)

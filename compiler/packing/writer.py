@@ -13,6 +13,7 @@ and manifest files, so only a fresh pack is reproducible (reliability.md §5).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -91,20 +92,60 @@ def _chunks(records: Sequence[tuple[bytes, bytes]]) -> Iterator[Sequence[tuple[b
 
 
 def pack_records(
-    pack: Pack, text: Callable[[Any], bytes] | None = None
+    pack: Pack, text: Callable[[Any], bytes] | None = None, kept: EntryRecords | None = None,
 ) -> list[tuple[bytes, bytes]]:
-    """The (key, value) pairs of the pack, in the order compilePack puts them in its batch."""
+    """The (key, value) pairs of the pack, in the order compilePack puts them in its batch.
+    `kept` holds each entry's pairs from a watch's last run, by the entry object itself."""
     encode = text or (lambda value: stringify(value).encode())
     collection = _check_pack(pack)
     records: list[tuple[bytes, bytes]] = []
-    seen: set[str] = set()
+    seen: set[bytes] = set()
     for entry in pack.entries:
-        for key, value in _flatten(entry, collection, collection, str(entry.get("_id"))):
+        if kept is None:
+            pairs = _entry_records(entry, collection, encode)
+        else:
+            pairs = kept.of(entry, collection, partial(_entry_records, entry, collection, encode))
+        for key, _ in pairs:
             if key in seen:
-                raise BuildError(f"pack {pack.name!r}: two documents have the key {key!r}")
+                raise BuildError(f"pack {pack.name!r}: two documents have the key {key.decode()!r}")
             seen.add(key)
-            records.append((key.encode(), encode(value)))
+        records += pairs
     return records
+
+
+def _entry_records(
+    entry: Mapping[str, Any], collection: str, encode: Callable[[Any], bytes]
+) -> list[tuple[bytes, bytes]]:
+    flat = _flatten(entry, collection, collection, str(entry.get("_id")))
+    return [(key.encode(), encode(value)) for key, value in flat]
+
+
+class EntryRecords:
+    """Each pack entry's (key, value) pairs, kept across a watch's rebuilds by the entry object
+    itself: an unchanged document's planned entry is the same object in the next run (the plan
+    memo hands it back), and entries are never changed once planned (`documents.py`), so its
+    pairs are those of the last run, neither flattened nor looked up by digest again."""
+
+    def __init__(self) -> None:
+        #: (id(entry), collection): (entry, pairs); holding the entry keeps its id its own.
+        self.seen: dict[tuple[int, str], tuple[Mapping[str, Any], list[tuple[bytes, bytes]]]] = {}
+        self.last = self.seen
+        self.made = 0  # how many entries this run had to flatten (the rest were the last run's)
+
+    def next_run(self) -> None:
+        self.last, self.seen, self.made = self.seen, {}, 0
+
+    def of(
+        self, entry: Mapping[str, Any], collection: str,
+        make: Callable[[], list[tuple[bytes, bytes]]],
+    ) -> list[tuple[bytes, bytes]]:
+        key = (id(entry), collection)
+        held = self.seen.get(key) or self.last.get(key)
+        if held is None or held[0] is not entry:
+            held = (entry, make())
+            self.made += 1
+        self.seen[key] = held
+        return held[1]
 
 
 def _check_pack(pack: Pack) -> str:
