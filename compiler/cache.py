@@ -59,7 +59,7 @@ class Entry(NamedTuple):
 #: Everything whose change can change a file's load/validate outcome, besides the schemas.
 _CODE = (
     "loading", "validation.py", "sanitize.py", "schemas/__init__.py", "model.py", "diagnostics.py",
-    "display.py", "cache.py", "pipeline.py",
+    "display.py", "cache.py", "pipeline.py", "checks.py", "grid.py",
 )
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from compiler.cache import Entry, ResultCache, Stamp, cache_folder, code_fingerprint
+from compiler.checks import own_problems
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
 from compiler.gcpause import gc_paused
@@ -134,8 +135,9 @@ def file_results(
     read once (size cap first) and hashed, then from the cache or `process`. The files not
     fresh in the cache are read and processed by `parallel.split_map` (a forked child does
     part of them when there are many, as in a cold build)."""
-    keys = [_key(file.path, root) for file in files]  # not display paths: no working directory
-    stamps = [_stamp(file.path) for file in files]  # before reading: a change shows next time
+    prefix = os.path.join(str(root), "")
+    keys = [_key(file.location, prefix) for file in files]  # not display paths: no working dir
+    stamps = [_stamp(file.location) for file in files]  # before reading: a change shows next time
     fresh = [cache.fresh(key, (file.kind, engine), stamp)
              for file, key, stamp in zip(files, keys, stamps, strict=True)]
     stale = [i for i, entry in enumerate(fresh)
@@ -191,17 +193,17 @@ def _settle(
     return _shown_as(result, file.display)
 
 
-def _key(path: Path, root: Path) -> str:
-    """`path` relative to `root`, POSIX style (string work: `relative_to` costs more, x10,000)."""
-    text, prefix = str(path), os.path.join(str(root), "")
-    if text.startswith(prefix) and os.sep == "/":
-        return text[len(prefix):]
-    return path.relative_to(root).as_posix()
+def _key(location: str, prefix: str) -> str:
+    """`location` relative to the content folder `prefix` (its path and a separator), POSIX
+    style (string work: `Path.relative_to` costs more, x10,000)."""
+    if location.startswith(prefix) and os.sep == "/":
+        return location[len(prefix):]
+    return Path(location).relative_to(prefix).as_posix()
 
 
-def _stamp(path: Path) -> Stamp | None:
+def _stamp(location: str) -> Stamp | None:
     try:
-        return Stamp.of(os.stat(path, follow_symlinks=False))
+        return Stamp.of(os.stat(location, follow_symlinks=False))
     except OSError:
         return None  # read_source says why
 
@@ -239,7 +241,13 @@ def process(file: SourceFile, raw: bytes, engine: str | None, checker: Checker) 
     problems = text_problems(checked, html)
     if problems:
         return FileResult(None, tuple(cap_per_file(problems)), engine)
-    return FileResult(sanitize_checked(checked, html), (), engine)
+    checked = sanitize_checked(checked, html)
+    if file.kind == MANIFEST_KIND:
+        return FileResult(checked, (), engine)
+    # Its folder's engine, which linking would check it under (`_load_folder`).
+    folder_engine = None if engine == UNKNOWN_ENGINE else engine
+    own = own_problems(checked, folder_engine, checker.schemas)
+    return FileResult(replace(checked, own_checked=True), tuple(own), engine)
 
 
 def _kind_allowed(file: SourceFile, engine: str | None, checker: Checker) -> bool:

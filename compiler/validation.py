@@ -179,6 +179,10 @@ class Checked:
 
     source: SourceDoc
     data: Mapping[str, Any]
+    #: Whether the checks of it alone (`checks.own_problems`) ran with its file's processing,
+    #: under its folder's engine, and their problems are that file's diagnostics (linking then
+    #: runs only the checks that span files).
+    own_checked: bool = False
 
 
 class Checker:

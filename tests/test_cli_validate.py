@@ -162,6 +162,26 @@ def test_a_rebuild_loads_only_what_changed(monkeypatch: pytest.MonkeyPatch) -> N
     assert seen == ["content/demo/weapons/club.yaml"]
 
 
+def test_a_documents_own_problems_come_back_from_the_cache(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An id that does not match its file name is found with the file's parse (`checks.py`) and
+    kept with its result: the next run, which reads nothing, reports it just the same."""
+    root = _tree({**FILES, "demo/weapons/club.yaml": "id: mace\nname: Club\n"})
+    seen = _counting(monkeypatch)
+    reports = []
+    for _ in range(2):
+        with pytest.raises(ContentError) as caught:
+            load_content(root)
+        found = caught.value.diagnostics
+        reports.append([f"{d.file}:{d.line}:{d.col}: {d.message}" for d in found])
+    assert len(seen) == 3  # the second run processed nothing
+    assert reports[0] == reports[1] == [
+        "content/demo/weapons/club.yaml:1:5: id 'mace' does not match the file name 'club.yaml';"
+        " the file must be mace.yaml"
+    ]
+
+
 def _age(root: Path, seconds: int = 60) -> None:
     """Date every file back, past the time a cache distrusts a file's stamp (`RACY_NS`)."""
     for path in root.rglob("*.yaml"):

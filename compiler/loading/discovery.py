@@ -27,14 +27,18 @@ YAML_SUFFIX = ".yaml"
 IGNORED_NAMES = frozenset({"README.md"})
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class SourceFile:
     """One YAML file to load: where it is, how it is shown, what it holds, whose it is."""
 
-    path: Path
+    location: str  # its path, as the walk found it (a rebuild only stats it: no Path made)
     display: str
     kind: str  # "manifest" or a kind of SchemaSet.kinds()
     folder: str  # the ruleset folder's name
+
+    @property
+    def path(self) -> Path:
+        return Path(self.location)
 
 
 @dataclass
@@ -89,7 +93,7 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
                 suggestion = _suggest(entry.name, found.kind_folders)
                 found.problem(entry_shown, f"unknown folder {entry.name!r}{suggestion}")
         elif entry.name == MANIFEST_FILE:
-            manifest = SourceFile(Path(entry.path), entry_shown, MANIFEST_KIND, folder.name)
+            manifest = SourceFile(entry.path, entry_shown, MANIFEST_KIND, folder.name)
         else:
             where = f"a ruleset folder holds {MANIFEST_FILE} and kind folders"
             _stray(entry.name, entry_shown, found, where)
@@ -107,7 +111,7 @@ def _kind_folder(folder: os.DirEntry[str], shown: str, ruleset: str, found: Disc
         if entry.is_dir(follow_symlinks=False):
             found.problem(entry_shown, f"unexpected folder: {folder.name}/ holds <id>.yaml files")
         elif entry.name.endswith(YAML_SUFFIX):
-            found.files.append(SourceFile(Path(entry.path), entry_shown, kind, ruleset))
+            found.files.append(SourceFile(entry.path, entry_shown, kind, ruleset))
         else:
             _stray(entry.name, entry_shown, found, f"{folder.name}/ holds <id>.yaml files")
 

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from compiler.linking import FolderContent, check_table, link
+from compiler.checks import check_table
+from compiler.linking import FolderContent, link
 from compiler.model import Author, Mark, SourceDoc
 from compiler.validation import Checked
 
