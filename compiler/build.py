@@ -31,7 +31,7 @@ from compiler.loading.discovery import display_path
 from compiler.model import ContentSet, Ruleset
 from compiler.options import BuildOptions
 from compiler.packing import Pack, foundry_documents
-from compiler.packing.store import records_digest
+from compiler.packing.store import PackFiles, records_digest
 from compiler.packing.writer import pack_records, write_records
 from compiler.publish import (
     JOURNAL,
@@ -62,6 +62,9 @@ from compiler.zipfiles import zip_bytes
 
 #: The build stamp in each module folder: `build_stamp`.
 BUILD_STAMP = "build.json"
+#: A file at least this large is deflated on a thread of its own as soon as it is made
+#: (`zipfiles.Members.ahead`): below it a thread costs more than it overlaps.
+AHEAD_BYTES = 256 << 10
 
 
 @dataclass(frozen=True)
@@ -176,18 +179,24 @@ def _stage(plan: ModulePlan, folder: Path, epoch: int, caches: BuildCaches) -> N
     write_files(module, plan.files)
     fsio.make_dir(module / "packs")
     digests = {}
+    written = dict(plan.files)  # what the zip takes from memory, not read back
     for pack in plan.packs:
         try:
             records = plan.records[pack.name]
             digests[pack.name] = records_digest(records)
             name = f"{plan.module_id}/{pack.name}"
-            write_pack(name, records, digests[pack.name], caches, module / "packs" / pack.name)
+            files = write_pack(name, records, digests[pack.name], caches,
+                               module / "packs" / pack.name)
         except plyvel.Error as exc:  # LevelDB's own write errors (a full disk, say)
             what = f"the {pack.name} pack of {plan.module_id}"
             raise BuildError(f"cannot write {what}: {exc}") from exc
+        for file_name, data in files:
+            written[f"packs/{pack.name}/{file_name}"] = data
+            if len(data) >= AHEAD_BYTES:  # a big pack's table deflates while the rest is written
+                caches.members.ahead(data)
     # In the zip too, so an installed module is the module folder (it never changes there).
     fsio.write_bytes(module / BUILD_STAMP, build_stamp(plan.files, digests))
-    entries = folder_entries(module, plan.module_id, caches.members.of, plan.files)
+    entries = folder_entries(module, plan.module_id, caches.members.of, written)
     archive = zip_bytes(entries, zip_stamp(epoch), zip_comment(plan.module_id))
     fsio.write_bytes(folder / plan.zip_name, archive)
     fsio.write_bytes(module / MARKER, marker_bytes(plan.module_id))  # after the zip: not in it
@@ -207,19 +216,19 @@ def build_stamp(files: Mapping[str, bytes], packs: Mapping[str, str]) -> bytes:
 
 def write_pack(
     name: str, records: list[tuple[bytes, bytes]], digest: str, caches: BuildCaches, dest: Path
-) -> None:
+) -> PackFiles:
     """Write the pack's LevelDB folder `dest` from its `records`, or the files kept from the
     build that wrote the same records (LevelDB writes the same files for them:
-    `packing/store.py`). The one place a build writes a pack (the fault tests fail it here:
-    tests/module_build/faults.py)."""
+    `packing/store.py`); return its files. The one place a build writes a pack (the fault tests
+    fail it here: tests/module_build/faults.py)."""
     kept = caches.packs.files(name, digest)
     if kept is None:
         write_records(records, dest)
-        caches.packs.keep(name, digest, dest)
-        return
+        return caches.packs.keep(name, digest, dest)
     fsio.make_dir(dest)
     for file_name, data in kept:
         fsio.write_bytes(dest / check_relative_path(file_name), data)
+    return kept
 
 
 def _refuse_foreign(out: Path, plans: list[ModulePlan]) -> None:

@@ -48,22 +48,21 @@ class Memo:
     def get(self, inputs: tuple[Any, ...], make: Callable[[], T], check: type | None = None) -> T:
         """`check`: the type a kept value must have (a cache from disk is data, not trust).
         The last item of `inputs` is the large one (a document's data), the rest small: when the
-        last run or this one held the same object there, its digest is not computed again."""
+        last run or this one held the same object there, its digest is not computed again (the
+        tuples compare item by item, that one by identity first)."""
         data = inputs[-1]
         known = self.seen.get(id(data)) or self.last.get(id(data))
-        if known is not None and known[0][-1] is data and known[0][:-1] == inputs[:-1]:
-            key = known[1]
-        else:
-            key = digest(inputs)
+        key = known[1] if known is not None and known[0][-1] is data and known[0] == inputs else (
+            digest(inputs)
+        )
         self.seen[id(data)] = (inputs, key)
         cache = self.cache
-        if key is not None:
-            entry = cache.entries.get(key)
-            if entry is not None and entry.identity == self.identity and (
-                check is None or type(entry.result) is check
-            ):
-                cache.keep(key, entry)
-                return entry.result  # type: ignore[no-any-return]
+        entry = cache.entries.get(key) if key is not None else None
+        if key is not None and entry is not None and entry.identity == self.identity and (
+            check is None or type(entry.result) is check
+        ):
+            cache.keep(key, entry)
+            return entry.result  # type: ignore[no-any-return]
         self.made += 1
         value = make()
         if key is not None:

@@ -53,11 +53,13 @@ class PackStore:
         self.cache.keep(name, entry)
         return entry.result  # type: ignore[no-any-return]
 
-    def keep(self, name: str, digest: str, folder: Path) -> None:
-        """Keep the files of the pack just written into `folder` (a flat LevelDB folder)."""
+    def keep(self, name: str, digest: str, folder: Path) -> PackFiles:
+        """Keep the files of the pack just written into `folder` (a flat LevelDB folder), and
+        return them."""
         self.written += 1
         found = tuple(sorted((p.name, p.read_bytes()) for p in folder.iterdir() if p.is_file()))
         self.cache.keep(name, Entry((digest,), None, self.cache.started_ns, found))
+        return found
 
 
 def _is_files(value: object) -> bool:
