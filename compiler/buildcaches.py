@@ -25,11 +25,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from compiler.cache import ResultCache, cache_folder
+from compiler.linking import LinkMemo
 from compiler.memo import Memo
 from compiler.packing.encoded import EncodedValues
 from compiler.packing.store import PackStore
 from compiler.packing.writer import EntryRecords
-from compiler.pipeline import open_results
+from compiler.pipeline import LoadCaches, open_results
 from compiler.zipfiles import Members
 
 
@@ -87,18 +88,19 @@ def _memos(cache: ResultCache | None) -> tuple[Memo | None, Memo | None]:
 
 
 class WatchCaches:
-    """What `rulepack build --watch` keeps between rebuilds: the per-file results and the
-    build's caches, read from disk once, then carried over in memory (`for_run`)."""
+    """What `rulepack build --watch` keeps between rebuilds: the per-file results, what the
+    last link found (`pipeline.LoadCaches`) and the build's caches, read from disk once, then
+    carried over in memory (`for_run`)."""
 
     def __init__(self) -> None:
-        self.results: ResultCache | None = None
+        self.load: LoadCaches | None = None
         self.build: BuildCaches | None = None
 
-    def for_run(self, content: Path) -> tuple[ResultCache, BuildCaches]:
-        if self.results is None or self.build is None:
-            self.results = open_results(content)
+    def for_run(self, content: Path) -> tuple[LoadCaches, BuildCaches]:
+        if self.load is None or self.build is None:
+            self.load = LoadCaches(open_results(content), LinkMemo())
             self.build = BuildCaches.open(cache_folder(content), memos=True)
         else:
-            self.results.next_run()
+            self.load.results.next_run()
             self.build.next_run()
-        return self.results, self.build
+        return self.load, self.build

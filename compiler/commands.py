@@ -21,16 +21,16 @@ from compiler.options import BalanceOptions, BuildOptions, OddsOptions, Validate
 
 if TYPE_CHECKING:  # imported when a command runs, to keep `rulepack --help` fast
     from compiler.buildcaches import WatchCaches
-    from compiler.cache import ResultCache
+    from compiler.pipeline import LoadCaches
 
 
 def _load(
-    content: Path, output_format: str, *, save_cache: bool, results: ResultCache | None = None
+    content: Path, output_format: str, *, save_cache: bool, kept: LoadCaches | None = None
 ) -> ContentSet:
     from compiler.pipeline import load_content
 
     try:
-        return load_content(content, save_cache=save_cache, results=results)
+        return load_content(content, save_cache=save_cache, kept=kept)
     except ContentError as error:
         _report(error.diagnostics, output_format)
         raise
@@ -96,9 +96,8 @@ def run_build(options: BuildOptions, kept: WatchCaches | None = None) -> None:
         check_out_folder(options.out, options.content)
         source_date_epoch(options.source_date_epoch)  # refused before any work
         _finish_interrupted(options.out, required=True)
-        results, caches = kept.for_run(options.content) if kept is not None else (None, None)
-        content = _load(options.content, options.output_format, save_cache=True,
-                        results=results)
+        loading, caches = kept.for_run(options.content) if kept is not None else (None, None)
+        content = _load(options.content, options.output_format, save_cache=True, kept=loading)
         try:
             for line in build_all(content, options, caches):
                 click.echo(line, err=line.startswith("note: "))

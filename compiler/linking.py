@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from compiler.checks import diagnostic, id_problems, own_problems, values_at
 from compiler.diagnostics import Diagnostic
@@ -45,21 +46,52 @@ class Linked:
     diagnostics: tuple[Diagnostic, ...]
 
 
-def link(root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None = None) -> Linked:
-    """Check everything that spans files; build the ContentSet (sorted by folder and key)."""
+def link(
+    root: str, folders: Sequence[FolderContent], schemas: SchemaSet | None = None,
+    memo: LinkMemo | None = None,
+) -> Linked:
+    """Check everything that spans files; build the ContentSet (sorted by folder and key).
+    `memo` (a watch keeps one) holds what the last link found of each document."""
     schemas = schemas or default_schemas()
     found: list[Diagnostic] = []
     manifests = [f.manifest for f in sorted(folders, key=lambda f: f.folder) if f.manifest]
     found += _duplicates(manifests, "module")
     rulesets = []
     for folder in sorted(folders, key=lambda f: f.folder):
-        found += _check_folder(folder, schemas)
+        found += _check_folder(folder, schemas, memo)
         if folder.manifest is not None:
             rulesets.append(_ruleset(folder, folder.manifest, schemas))
     return Linked(ContentSet(root, tuple(rulesets)), tuple(found))
 
 
-def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]:
+class LinkMemo:
+    """What a watch's last link found of each document of each folder (its references and, if
+    its file's processing did not, its own checks), for the next link: a document that is the
+    same object (the per-file cache hands back an unchanged file's) in a folder whose targets
+    are equal, under the same engine and schemas, has the same problems, so only the documents
+    that changed are checked again. `checked` counts those."""
+
+    def __init__(self) -> None:
+        #: folder name: (engine, schemas, targets), {id(document): (document, its problems)}
+        self.folders: dict[str, tuple[tuple[Any, ...], dict[int, _Found]]] = {}
+        self.checked = 0
+
+    def start(self, folder: str, context: tuple[Any, ...]) -> dict[int, _Found]:
+        """The last run's problems by document, if it linked `folder` in the same `context`."""
+        last = self.folders.pop(folder, None)
+        same = last is not None and last[0][1] is context[1] and last[0] == context
+        return last[1] if last is not None and same else {}
+
+    def keep(self, folder: str, context: tuple[Any, ...], found: dict[int, _Found]) -> None:
+        self.folders[folder] = (context, found)
+
+
+_Found = tuple[Checked, list[Diagnostic]]
+
+
+def _check_folder(
+    folder: FolderContent, schemas: SchemaSet, memo: LinkMemo | None = None
+) -> list[Diagnostic]:
     found = []
     documents = sorted(folder.documents, key=lambda d: d.source.path)
     by_kind: dict[str, list[Checked]] = {}
@@ -74,14 +106,33 @@ def _check_folder(folder: FolderContent, schemas: SchemaSet) -> list[Diagnostic]
                         _none_defined(target, schemas))
         for target, known in _targets(folder, schemas).items()
     }
+    context = (folder.engine, schemas, targets)
+    last = memo.start(folder.folder, context) if memo is not None else {}
+    kept: dict[int, _Found] = {}
     for document in documents:
-        if not document.own_checked:  # else reported with its file (`checks.py`)
-            found += own_problems(document, folder.engine, schemas)
-        for pattern, target in schemas.references(folder.engine, document.source.kind):
-            if target in targets:
-                found += _check_references(document, pattern, targets[target])
+        held = last.get(id(document))
+        if held is None or held[0] is not document:
+            held = (document, _document_problems(document, folder.engine, schemas, targets))
+            if memo is not None:
+                memo.checked += 1
+        kept[id(document)] = held
+        found += held[1]
+    if memo is not None:
+        memo.keep(folder.folder, context, kept)
     if folder.manifest is not None:
         found += id_problems(folder.manifest.source, folder.manifest.data["id"])
+    return found
+
+
+def _document_problems(
+    document: Checked, engine: str | None, schemas: SchemaSet, targets: Mapping[str, _Target]
+) -> list[Diagnostic]:
+    """What linking finds of one document: its references (and, unless its file's processing
+    ran them, its own checks: `checks.py`)."""
+    found = [] if document.own_checked else own_problems(document, engine, schemas)
+    for pattern, target in schemas.references(engine, document.source.kind):
+        if target in targets:
+            found += _check_references(document, pattern, targets[target])
     return found
 
 

@@ -19,7 +19,7 @@ from compiler.checks import own_problems
 from compiler.diagnostics import Diagnostic, Diagnostics, cap_per_file
 from compiler.errors import ContentError, RulepackError
 from compiler.gcpause import gc_paused
-from compiler.linking import FolderContent, link
+from compiler.linking import FolderContent, LinkMemo, link
 from compiler.loading import load_bytes, read_source
 from compiler.loading.discovery import (
     MANIFEST_KIND,
@@ -44,15 +44,24 @@ class FileResult:
     engine: str | None  # for a manifest: its `ruleset`, if that names a known engine
 
 
+@dataclass(frozen=True)
+class LoadCaches:
+    """What a watch keeps for loading across rebuilds: the per-file results, open once
+    (`open_results`), and what the last link found of each document."""
+
+    results: ResultCache
+    links: LinkMemo
+
+
 def load_content(
     root: Path, cache_dir: Path | None = None, *, checker: Checker | None = None,
-    save_cache: bool = True, results: ResultCache | None = None,
+    save_cache: bool = True, kept: LoadCaches | None = None,
 ) -> ContentSet:
     """Load, validate and link every ruleset under `root` against `checker`'s schemas.
 
     `cache_dir` defaults to `.rulepack-cache` beside `root`; with `save_cache=False` the cache is
-    only read (nothing is written, not even a signing key). `results` is a cache already open
-    (`open_results`, a watch keeps one across rebuilds) to use instead.
+    only read (nothing is written, not even a signing key). `kept` is what a watch carried over
+    from its last rebuild, used instead.
 
     Raises:
         RulepackError: `root` is not a folder.
@@ -65,8 +74,10 @@ def load_content(
         )
     checker = checker or default_checker()
     with gc_paused():
-        cache = results or open_results(root, cache_dir, checker, writable=save_cache)
-        return _load_content(root, checker, cache)
+        if kept is not None:
+            return _load_content(root, checker, kept.results, kept.links)
+        cache = open_results(root, cache_dir, checker, writable=save_cache)
+        return _load_content(root, checker, cache, None)
 
 
 def open_results(
@@ -79,7 +90,9 @@ def open_results(
     return ResultCache.open(directory, fingerprint, writable=writable)
 
 
-def _load_content(root: Path, checker: Checker, cache: ResultCache) -> ContentSet:
+def _load_content(
+    root: Path, checker: Checker, cache: ResultCache, links: LinkMemo | None
+) -> ContentSet:
     discovered = discover(root, checker.schemas)
     diagnostics = Diagnostics(list(discovered.diagnostics))
     folders = []
@@ -88,7 +101,7 @@ def _load_content(root: Path, checker: Checker, cache: ResultCache) -> ContentSe
         folder, found = _load_folder(name, files, checker, cache, root)
         folders.append(folder)
         diagnostics.extend(found)
-    linked = link(display_path(root), folders, checker.schemas)
+    linked = link(display_path(root), folders, checker.schemas, links)
     diagnostics.extend(linked.diagnostics)
     cache.save()
     if diagnostics:

@@ -96,10 +96,10 @@ def test_a_rebuild_remakes_only_what_changed_and_equals_a_cold_build(
 
     def build() -> BuildCaches:
         if keep.startswith("in memory"):
-            results, caches = watch.for_run(content)
+            kept, caches = watch.for_run(content)
         else:
-            results, caches = None, BuildCaches.open(cache_folder(content))
-        loaded = load_content(content, results=results)
+            kept, caches = None, BuildCaches.open(cache_folder(content))
+        loaded = load_content(content, kept=kept)
         list(build_all(loaded, BuildOptions(content, out, "text", 0), caches))
         return caches
 

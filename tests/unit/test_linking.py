@@ -224,3 +224,30 @@ def test_a_value_above_the_sibling_it_is_bounded_by_is_named() -> None:
     hz = FolderContent("demo", "hazard_location", _manifest(ruleset="hazard_location"),
                        (armor, weapon, _doc("hit_locations", TABLE)))
     assert _messages(hz) == ["c/demo/armor/coat.yaml:1:1: $.current_av: 5 is more than max_av (4)"]
+
+
+def test_a_watch_links_again_only_the_documents_that_changed() -> None:
+    """`LinkMemo`: the same document objects under the same targets are not checked again;
+    a new object is, and a change of what references may name checks every document."""
+    from compiler.linking import LinkMemo
+
+    memo = LinkMemo()
+    axe = _doc("weapon", {"id": "axe", "name": "Axe", "damage_type": "fire"})
+    club = _doc("weapon", {"id": "club", "name": "Club", "damage_type": "fir"})
+
+    def run(*documents: Checked, manifest: Checked | None = None) -> list[str]:
+        memo.checked = 0
+        linked = link("c", [_folder(*documents, manifest=manifest)], memo=memo)
+        return [d.format() for d in sorted(linked.diagnostics)]
+
+    typo = ["c/demo/weapons/club.yaml:1:1: $.damage_type: unknown damage type 'fir'; "
+            "did you mean 'fire'?"]
+    assert run(axe, club) == typo and memo.checked == 2
+    assert run(axe, club) == typo and memo.checked == 0  # the last run's problems
+    fixed = _doc("weapon", {"id": "club", "name": "Club", "damage_type": "fire"})
+    assert run(axe, fixed) == [] and memo.checked == 1
+    cold = _manifest(damage_types=[{"id": "cold", "name": "Cold"}])
+    assert run(axe, fixed, manifest=cold) == [
+        f"c/demo/weapons/{name}.yaml:1:1: $.damage_type: unknown damage type 'fire' (known: cold)"
+        for name in ("axe", "club")
+    ] and memo.checked == 2
