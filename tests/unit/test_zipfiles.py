@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from compiler.writing import folder_entries, reproducible_zip, write_files, zip_stamp
-from compiler.zipfiles import FOLDER, Members, ZipEntry, deflated, zip_bytes
+from compiler.zipfiles import FOLDER, LEVEL, Members, ZipEntry, deflated, zip_bytes
 
 
 def zipfile_archive(
@@ -30,7 +30,7 @@ def zipfile_archive(
                 continue
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o100644 << 16
-            archive.writestr(info, data, compresslevel=9)
+            archive.writestr(info, data, compresslevel=LEVEL)
         archive.comment = comment
     return buffer.getvalue()
 
