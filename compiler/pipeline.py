@@ -149,22 +149,26 @@ def file_results(
     fresh in the cache are read and processed by `parallel.split_map` (a forked child does
     part of them when there are many, as in a cold build)."""
     prefix = os.path.join(str(root), "")
-    keys = [_key(file.location, prefix) for file in files]  # not display paths: no working dir
-    stamps = [_stamp(file.location) for file in files]  # before reading: a change shows next time
-    fresh = [cache.fresh(key, (file.kind, engine), stamp)
-             for file, key, stamp in zip(files, keys, stamps, strict=True)]
-    stale = [i for i, entry in enumerate(fresh)
-             if entry is None or not isinstance(entry.result, FileResult)]
-    examined = dict(zip(stale, split_map(
-        lambda i: _examine(files[i], engine, checker, cache, keys[i]), stale), strict=True))
-    results = []
-    for i, (file, key, stamp, entry) in enumerate(zip(files, keys, stamps, fresh, strict=True)):
-        if i not in examined and entry is not None:
+    keys: list[str] = []
+    stamps: list[Stamp | None] = []
+    results: list[FileResult | None] = []
+    stale: list[int] = []
+    for file in files:
+        key = _key(file.location, prefix)  # not display paths: no working directory
+        stamp = _stamp(file.location)  # before reading: a change shows next time
+        entry = cache.fresh(key, (file.kind, engine), stamp)
+        keys.append(key)
+        stamps.append(stamp)
+        if entry is None or not isinstance(entry.result, FileResult):
+            stale.append(len(results))
+            results.append(None)
+        else:
             cache.keep(key, entry)
             results.append(_shown_as(entry.result, file.display))
-        else:
-            results.append(_settle(examined[i], file, key, stamp, cache))
-    return results
+    examined = split_map(lambda i: _examine(files[i], engine, checker, cache, keys[i]), stale)
+    for i, found in zip(stale, examined, strict=True):
+        results[i] = _settle(found, files[i], keys[i], stamps[i], cache)
+    return [result for result in results if result is not None]  # every None was settled
 
 
 @dataclass(frozen=True)

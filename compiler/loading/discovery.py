@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,44 +106,51 @@ def _ruleset_folder(folder: Path, shown: str, found: Discovered) -> None:
 
 def _kind_folder(folder: os.DirEntry[str], shown: str, ruleset: str, found: Discovered) -> None:
     kind = found.kind_folders[folder.name]
+    files = found.files
     for entry, entry_shown in _entries(Path(folder.path), shown, found):
         if entry.is_dir(follow_symlinks=False):
             found.problem(entry_shown, f"unexpected folder: {folder.name}/ holds <id>.yaml files")
         elif entry.name.endswith(YAML_SUFFIX):
-            found.files.append(SourceFile(entry.path, entry_shown, kind, ruleset))
+            files.append(SourceFile(entry.path, entry_shown, kind, ruleset))
         else:
             _stray(entry.name, entry_shown, found, f"{folder.name}/ holds <id>.yaml files")
 
 
-def _entries(
-    folder: Path, shown: str, found: Discovered
-) -> Iterator[tuple[os.DirEntry[str], str]]:
+def _entries(folder: Path, shown: str, found: Discovered) -> list[tuple[os.DirEntry[str], str]]:
     """The folder's entries that count, sorted, with their display paths.
 
     Symlinks, special files and names that differ only in letter case are reported instead.
     """
-    seen: dict[str, str] = {}
     try:
         with os.scandir(folder) as scan:
-            entries = sorted(scan, key=lambda entry: entry.name)
+            entries = sorted(scan, key=_name)
     except OSError as exc:
         found.problem(shown, f"cannot list the folder: {exc.strerror or exc}")
-        return
+        return []
+    seen: dict[str, str] = {}
+    kept = []
+    prefix = "" if shown == "." else f"{shown}/"
     for entry in entries:
         name = entry.name
         if name.startswith(".") or name in IGNORED_NAMES:
             continue
-        entry_shown = safe_name(name) if shown == "." else f"{shown}/{safe_name(name)}"
+        entry_shown = prefix + safe_name(name)
+        folded = name.casefold()
         if entry.is_symlink():
             found.problem(entry_shown, "symbolic links are not followed; copy the file or folder")
-        elif not entry.is_dir(follow_symlinks=False) and not entry.is_file(follow_symlinks=False):
+        elif not entry.is_file(follow_symlinks=False) and not entry.is_dir(follow_symlinks=False):
             found.problem(entry_shown, "not a regular file or folder")
-        elif name.casefold() in seen:
-            message = f"{name!r} differs from {seen[name.casefold()]!r} only in letter case"
+        elif folded in seen:
+            message = f"{name!r} differs from {seen[folded]!r} only in letter case"
             found.problem(entry_shown, message + "; they would collide on Windows and macOS")
         else:
-            seen[name.casefold()] = name
-            yield entry, entry_shown
+            seen[folded] = name
+            kept.append((entry, entry_shown))
+    return kept
+
+
+def _name(entry: os.DirEntry[str]) -> str:
+    return entry.name
 
 
 def _stray(name: str, shown: str, found: Discovered, where: str) -> None:
