@@ -48,7 +48,7 @@ def check_unique_ids(pack: Pack) -> None:
     """Raise BuildError if two documents of one collection (or one parent) share an `_id`."""
     _check_ids(pack.entries, f"pack {pack.name!r}")
     for entry in pack.entries:
-        _check_embedded_ids(entry, f"pack {pack.name!r}, {entry['_key']}")
+        _check_embedded_ids(entry, pack.name, entry)
 
 
 def _check_ids(docs: Iterable[Mapping[str, Any]], where: str) -> None:
@@ -58,12 +58,13 @@ def _check_ids(docs: Iterable[Mapping[str, Any]], where: str) -> None:
         raise BuildError(f"{where}: document id collision: {', '.join(clashes)}")
 
 
-def _check_embedded_ids(doc: Mapping[str, Any], where: str) -> None:
+def _check_embedded_ids(doc: Mapping[str, Any], pack: str, primary: Mapping[str, Any]) -> None:
+    """`doc`'s embedded documents, at every depth, reported under the `primary` holding them."""
     collection = doc["_key"].split("!")[1].rsplit(".", 1)[-1]
     for name in EMBEDDED.get(collection, ()):
         children = doc.get(name, [])
         if not children:  # an Item's `effects`: nothing to count (x10,000 in a big pack)
             continue
-        _check_ids(children, f"{where}.{name}")
+        _check_ids(children, f"pack {pack!r}, {primary['_key']}.{name}")
         for child in children:
-            _check_embedded_ids(child, where)
+            _check_embedded_ids(child, pack, primary)
